@@ -1,0 +1,111 @@
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Acc;
+
+/// <summary>Lists an account's projects, folders and files through the Data Management API.</summary>
+public sealed class ApsDataClient
+{
+    private const int PageLimit = 200;
+
+    private readonly ApsTransport transport;
+    private readonly string hubId;
+
+    /// <summary>Creates the client.</summary>
+    public ApsDataClient(ApsTransport transport, IOptions<ApsOptions> options)
+    {
+        this.transport = transport;
+        hubId = options.Value.HubId;
+    }
+
+    /// <summary>Every project of the account, following paging.</summary>
+    public async IAsyncEnumerable<AccProject> ListProjectsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var reader = new JsonApiReader(ApsEndpoint.Projects);
+        var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects?page%5Blimit%5D=100");
+        await foreach (var item in PagesAsync(ApsEndpoint.Projects, url, cancellationToken).ConfigureAwait(false))
+        {
+            var attributes = reader.Required(item, "attributes", JsonValueKind.Object);
+            var root = reader.OptionalPath(item, "relationships", "rootFolder", "data", "id")?.GetString();
+            yield return new AccProject(reader.RequiredString(item, "id"), reader.RequiredString(attributes, "name"), root);
+        }
+    }
+
+    /// <summary>The top-level folders of a project visible to the app.</summary>
+    public async IAsyncEnumerable<AccFolder> ListTopFoldersAsync(string projectId, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects/{Escape(projectId)}/topFolders");
+        await foreach (var item in PagesAsync(ApsEndpoint.TopFolders, url, cancellationToken).ConfigureAwait(false))
+        {
+            yield return AccEntryParser.Folder(new JsonApiReader(ApsEndpoint.TopFolders), item);
+        }
+    }
+
+    /// <summary>One folder, e.g. to compare its rollup time with the one recorded last night.</summary>
+    public async Task<AccFolder> GetFolderAsync(string projectId, string folderId, CancellationToken cancellationToken)
+    {
+        var url = Relative($"data/v1/projects/{Escape(projectId)}/folders/{Escape(folderId)}");
+        using var json = await transport.GetJsonAsync(ApsEndpoint.Folder, url, cancellationToken).ConfigureAwait(false);
+        var reader = new JsonApiReader(ApsEndpoint.Folder);
+        return AccEntryParser.Folder(reader, reader.Required(json.RootElement, "data", JsonValueKind.Object));
+    }
+
+    /// <summary>A folder's sub-folders and files, every page, each file with its tip version from <c>included</c>.</summary>
+    public async IAsyncEnumerable<FolderEntry> ListFolderContentsAsync(
+        string projectId, string folderId, bool includeHidden, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var reader = new JsonApiReader(ApsEndpoint.FolderContents);
+        Uri? url = Relative($"data/v1/projects/{Escape(projectId)}/folders/{Escape(folderId)}/contents?page%5Blimit%5D={PageLimit}&includeHidden={(includeHidden ? "true" : "false")}");
+        while (url is not null)
+        {
+            using var json = await transport.GetJsonAsync(ApsEndpoint.FolderContents, url, cancellationToken).ConfigureAwait(false);
+            var root = json.RootElement;
+            var versions = AccEntryParser.IncludedVersions(reader, root);
+            foreach (var item in reader.Required(root, "data", JsonValueKind.Array).EnumerateArray())
+            {
+                yield return AccEntryParser.Entry(reader, item, versions);
+            }
+
+            url = NextPage(reader, root);
+        }
+    }
+
+    private async IAsyncEnumerable<JsonElement> PagesAsync(ApsEndpoint endpoint, Uri first, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var reader = new JsonApiReader(endpoint);
+        Uri? url = first;
+        while (url is not null)
+        {
+            using var json = await transport.GetJsonAsync(endpoint, url, cancellationToken).ConfigureAwait(false);
+            foreach (var item in reader.Required(json.RootElement, "data", JsonValueKind.Array).EnumerateArray())
+            {
+                // Clone: the document is disposed when the next page is fetched.
+                yield return item.Clone();
+            }
+
+            url = NextPage(reader, json.RootElement);
+        }
+    }
+
+    private static Uri? NextPage(JsonApiReader reader, JsonElement root)
+    {
+        var next = reader.OptionalPath(root, "links", "next");
+        var href = next switch
+        {
+            { ValueKind: JsonValueKind.String } text => text.GetString(),
+            { ValueKind: JsonValueKind.Object } link => reader.OptionalString(link, "href"),
+            _ => null,
+        };
+        if (string.IsNullOrEmpty(href))
+        {
+            return null;
+        }
+
+        return Uri.TryCreate(href, UriKind.Absolute, out var uri) ? uri : throw reader.Malformed($"links.next is not an absolute URL: '{href}'");
+    }
+
+    private static Uri Relative(string path) => new(path, UriKind.Relative);
+
+    private static string Escape(string id) => Uri.EscapeDataString(id);
+}

@@ -1,0 +1,61 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace AccBackup.Acc;
+
+/// <summary>How to reach Autodesk Platform Services (APS) and how hard to drive it.</summary>
+public sealed class ApsOptions
+{
+    /// <summary>The configuration section these options bind to.</summary>
+    public const string SectionName = "Aps";
+
+    /// <summary>APS base URL. Default: https://developer.api.autodesk.com/.</summary>
+    [Required]
+    public Uri BaseUrl { get; set; } = new("https://developer.api.autodesk.com/");
+
+    /// <summary>Client id of the APS app (added under Custom Integrations by an account admin).</summary>
+    [Required(AllowEmptyStrings = false)]
+    public string ClientId { get; set; } = string.Empty;
+
+    /// <summary>Client secret of the APS app. Never logged.</summary>
+    [Required(AllowEmptyStrings = false)]
+    public string ClientSecret { get; set; } = string.Empty;
+
+    /// <summary>ACC/BIM 360 account id: the hub id without its "b." prefix (a GUID).</summary>
+    [Required(AllowEmptyStrings = false)]
+    public string AccountId { get; set; } = string.Empty;
+
+    /// <summary>Space-separated OAuth scopes. Default: data:read.</summary>
+    [Required(AllowEmptyStrings = false)]
+    public string Scopes { get; set; } = "data:read";
+
+    /// <summary>Lifetime asked for signed download URLs, 1–60 minutes. Default: 10.</summary>
+    [Range(1, 60)]
+    public int SignedUrlMinutes { get; set; } = 10;
+
+    /// <summary>Share of each documented APS quota this process may use, 0.1–1. Default: 0.9.</summary>
+    /// <remarks>Quotas are per app, not per machine: lower this when several workers share one app.</remarks>
+    [Range(0.1, 1.0)]
+    public double QuotaShare { get; set; } = 0.9;
+
+    /// <summary>Whether client-side rate limiting is on. Default: true. Off only for tests and benchmarks.</summary>
+    public bool RateLimitingEnabled { get; set; } = true;
+
+    /// <summary>Retries of one APS request after the first attempt. Default: 8.</summary>
+    [Range(0, 50)]
+    public int MaxRetryAttempts { get; set; } = 8;
+
+    /// <summary>Timeout of one attempt of one APS request. Default: 00:01:00.</summary>
+    [Range(typeof(TimeSpan), "00:00:01", "00:30:00")]
+    public TimeSpan AttemptTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>Bound on one APS request including every retry and wait. Default: 00:10:00.</summary>
+    [Range(typeof(TimeSpan), "00:00:01", "02:00:00")]
+    public TimeSpan TotalTimeout { get; set; } = TimeSpan.FromMinutes(10);
+
+    /// <summary>First retry delay; later ones grow exponentially with jitter. Default: 00:00:01.</summary>
+    [Range(typeof(TimeSpan), "00:00:00", "00:05:00")]
+    public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>The hub id APS uses for the account ("b." + AccountId).</summary>
+    public string HubId => AccountId.StartsWith("b.", StringComparison.Ordinal) ? AccountId : "b." + AccountId;
+}

@@ -1,0 +1,121 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text;
+using System.Text.Json;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Acc;
+
+/// <summary>Caches the 2-legged APS token: one refresh at a time, before expiry (5 min, or a fifth of a short lifetime) or after a 401.</summary>
+public sealed partial class ApsTokenProvider : IDisposable
+{
+    private static readonly TimeSpan RefreshMargin = TimeSpan.FromMinutes(5);
+
+    private readonly HttpClient http;
+    private readonly ApsOptions options;
+    private readonly ApsQuotaLimiter quota;
+    private readonly ApsResilience resilience;
+    private readonly TimeProvider time;
+    private readonly ILogger<ApsTokenProvider> logger;
+    private readonly SemaphoreSlim refreshLock = new(1, 1);
+    private AccessToken? current;
+
+    /// <summary>Creates the provider (typed HttpClient).</summary>
+    public ApsTokenProvider(HttpClient http, IOptions<ApsOptions> options, ApsQuotaLimiter quota, ApsResilience resilience, TimeProvider time, ILogger<ApsTokenProvider> logger)
+    {
+        this.http = http;
+        this.options = options.Value;
+        this.quota = quota;
+        this.resilience = resilience;
+        this.time = time;
+        this.logger = logger;
+    }
+
+    /// <summary>A token valid for at least the refresh margin.</summary>
+    public async Task<string> GetTokenAsync(CancellationToken cancellationToken)
+    {
+        var token = current;
+        if (token is not null && token.RefreshAt > time.GetUtcNow())
+        {
+            return token.Value;
+        }
+
+        return await RefreshAsync(token?.Value, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Drops <paramref name="rejected"/> (APS answered 401 to it) and returns a fresh token.</summary>
+    public Task<string> RefreshAfterRejectionAsync(string rejected, CancellationToken cancellationToken) =>
+        RefreshAsync(rejected, cancellationToken);
+
+    private async Task<string> RefreshAsync(string? stale, CancellationToken cancellationToken)
+    {
+        await refreshLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            // Another caller may have refreshed while we waited.
+            var token = current;
+            if (token is not null && token.Value != stale && token.RefreshAt > time.GetUtcNow())
+            {
+                return token.Value;
+            }
+
+            current = await resilience.ExecuteAsync(ApsEndpoint.Token, RequestAsync, cancellationToken).ConfigureAwait(false);
+            Log.TokenRefreshed(logger, current.ExpiresAt);
+            return current.Value;
+        }
+        finally
+        {
+            refreshLock.Release();
+        }
+    }
+
+    private async ValueTask<AccessToken> RequestAsync(CancellationToken cancellationToken)
+    {
+        await quota.AcquireAsync(ApsEndpoint.Token, cancellationToken).ConfigureAwait(false);
+        using var request = new HttpRequestMessage(HttpMethod.Post, new Uri(options.BaseUrl, "authentication/v2/token"));
+        var basic = Convert.ToBase64String(Encoding.UTF8.GetBytes($"{options.ClientId}:{options.ClientSecret}"));
+        request.Headers.Authorization = new AuthenticationHeaderValue("Basic", basic);
+        request.Content = new FormUrlEncodedContent(
+        [
+            new("grant_type", "client_credentials"),
+            new("scope", options.Scopes),
+        ]);
+
+        using var response = await http.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        if (response.StatusCode is HttpStatusCode.Unauthorized or HttpStatusCode.BadRequest or HttpStatusCode.Forbidden)
+        {
+            throw new ApsAuthenticationException(ApsEndpoint.Token, response.StatusCode,
+                $"APS rejected the client credentials ({(int)response.StatusCode}). Check {ApsOptions.SectionName}:ClientId and {ApsOptions.SectionName}:ClientSecret.");
+        }
+
+        await ApsResponseClassifier.ThrowIfFailedAsync(ApsEndpoint.Token, response, cancellationToken).ConfigureAwait(false);
+        var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            using var json = await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken).ConfigureAwait(false);
+            var reader = new JsonApiReader(ApsEndpoint.Token);
+            var value = reader.RequiredString(json.RootElement, "access_token");
+            var seconds = reader.RequiredInt64(json.RootElement, "expires_in");
+            var lifetime = TimeSpan.FromSeconds(seconds);
+            var margin = lifetime / 5 < RefreshMargin ? lifetime / 5 : RefreshMargin;
+            var now = time.GetUtcNow();
+            return new AccessToken(value, now + lifetime, now + lifetime - margin);
+        }
+        catch (JsonException e)
+        {
+            throw new ApsResponseException(ApsEndpoint.Token, "APS token endpoint returned malformed JSON.", e);
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => refreshLock.Dispose();
+
+    private sealed record AccessToken(string Value, DateTimeOffset ExpiresAt, DateTimeOffset RefreshAt);
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 1001, Level = LogLevel.Debug, Message = "APS token refreshed; expires at {ExpiresAt:o}")]
+        public static partial void TokenRefreshed(ILogger logger, DateTimeOffset expiresAt);
+    }
+}

@@ -1,0 +1,79 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Acc;
+
+/// <summary>Sends authorized GETs to APS within its quotas and retries, and maps every failure to the APS family.</summary>
+public sealed class ApsTransport
+{
+    private readonly HttpClient http;
+    private readonly ApsTokenProvider tokens;
+    private readonly ApsQuotaLimiter quota;
+    private readonly ApsResilience resilience;
+    private readonly Uri baseUrl;
+
+    /// <summary>Creates the transport (typed HttpClient).</summary>
+    public ApsTransport(HttpClient http, ApsTokenProvider tokens, ApsQuotaLimiter quota, ApsResilience resilience, IOptions<ApsOptions> options)
+    {
+        this.http = http;
+        this.tokens = tokens;
+        this.quota = quota;
+        this.resilience = resilience;
+        baseUrl = options.Value.BaseUrl;
+    }
+
+    /// <summary>The base URL relative paths resolve against.</summary>
+    public Uri BaseUrl => baseUrl;
+
+    /// <summary>GETs <paramref name="url"/> and parses the JSON body. The caller disposes the document.</summary>
+    public Task<JsonDocument> GetJsonAsync(ApsEndpoint endpoint, Uri url, CancellationToken cancellationToken)
+    {
+        if (url.IsAbsoluteUri && Uri.Compare(url, baseUrl, UriComponents.SchemeAndServer, UriFormat.Unescaped, StringComparison.OrdinalIgnoreCase) != 0)
+        {
+            // A next-page link pointing elsewhere must never receive our bearer token.
+            throw new ApsResponseException(endpoint, $"APS {endpoint} returned a link to another host ({url.Host}); refusing to follow it.");
+        }
+
+        var absolute = url.IsAbsoluteUri ? url : new Uri(baseUrl, url);
+        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, ct), cancellationToken);
+    }
+
+    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, CancellationToken cancellationToken)
+    {
+        var token = await tokens.GetTokenAsync(cancellationToken).ConfigureAwait(false);
+        var response = await SendAsync(endpoint, url, token, cancellationToken).ConfigureAwait(false);
+        if (response.StatusCode == HttpStatusCode.Unauthorized)
+        {
+            // Tokens can expire early or be revoked: refresh once, then try again once.
+            response.Dispose();
+            token = await tokens.RefreshAfterRejectionAsync(token, cancellationToken).ConfigureAwait(false);
+            response = await SendAsync(endpoint, url, token, cancellationToken).ConfigureAwait(false);
+        }
+
+        using (response)
+        {
+            await ApsResponseClassifier.ThrowIfFailedAsync(endpoint, response, cancellationToken).ConfigureAwait(false);
+            var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+            try
+            {
+                return await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken).ConfigureAwait(false);
+            }
+            catch (JsonException e)
+            {
+                throw new ApsResponseException(endpoint, $"APS {endpoint} returned malformed JSON ({e.Message}).", e);
+            }
+        }
+    }
+
+    private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, string token, CancellationToken cancellationToken)
+    {
+        await quota.AcquireAsync(endpoint, cancellationToken).ConfigureAwait(false);
+        using var request = new HttpRequestMessage(HttpMethod.Get, url);
+        request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/vnd.api+json"));
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+        return await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+    }
+}
