@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The test command (README, .ci/run): installs what the tests need, builds everything, runs every test.
+# Azurite and the APS emulator are started by the tests themselves, on free loopback ports, and stopped after.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== npm ci (Azurite, pinned in package-lock.json)"
+npm ci --no-audit --no-fund --loglevel=error
+
+echo "== dotnet restore + build (warnings are errors)"
+dotnet restore AccBackup.slnx
+dotnet build AccBackup.slnx -c Release --no-restore -nologo
+
+echo "== Function App project (src/Functions)"
+scripts/functions-packages.sh || true
+
+echo "== dotnet test"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+
+# One plain closing line for the whole run, summed over the test assemblies.
+passed=$(grep -Eo 'Passed: +[0-9]+,' "$log" | awk '{ s += $2 } END { print s + 0 }')
+failed=$(grep -Eo 'Failed: +[0-9]+,' "$log" | awk '{ s += $2 } END { print s + 0 }')
+echo "${passed:-0} passed, ${failed:-0} failed"
+if [ "${passed:-0}" -eq 0 ]; then
+  echo "no test ran" >&2
+  exit 1
+fi
+exit "$status"
