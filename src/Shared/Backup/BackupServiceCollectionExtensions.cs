@@ -1,0 +1,36 @@
+using AccBackup.Acc;
+using AccBackup.Storage;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+
+namespace AccBackup.Backup;
+
+/// <summary>Registers the copy engine with the APS client and blob storage it stands on.</summary>
+public static class BackupServiceCollectionExtensions
+{
+    /// <summary>Adds the APS client, blob storage and the copy engine, all options validated on start.</summary>
+    public static IServiceCollection AddCopyEngine(this IServiceCollection services, IConfiguration configuration)
+    {
+        services.AddApsClient(configuration);
+        services.AddBackupBlobStorage(configuration);
+        services.AddOptions<CopyOptions>()
+            .Bind(configuration.GetSection(CopyOptions.SectionName))
+            .ValidateDataAnnotations()
+            .ValidateOnStart();
+        services.TryAddSingleton<TransferSlots>();
+        services.TryAddSingleton<BlobCopier>();
+        services.TryAddSingleton<FileBatchCopier>();
+
+        // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the
+        // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes.
+        services.AddHttpClient(BlobCopier.DownloadClientName, client => client.Timeout = Timeout.InfiniteTimeSpan)
+            .ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
+            {
+                PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+                MaxConnectionsPerServer = 256,
+                AutomaticDecompression = System.Net.DecompressionMethods.None,
+            });
+        return services;
+    }
+}

@@ -1,0 +1,272 @@
+using System.Buffers;
+using System.Globalization;
+using System.Security.Cryptography;
+using AccBackup.Acc;
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Backup;
+
+/// <summary>Copies one ACC file version into a block blob: streamed, verified, committed only when complete.</summary>
+/// <remarks>
+/// Idempotent: a blob whose metadata names the same version is left alone; a new version replaces the blob only if
+/// its etag is still the one seen at the start. Memory is bounded by <see cref="TransferSlots"/> × block size.
+/// </remarks>
+public sealed partial class BlobCopier
+{
+    /// <summary>Name of the HttpClient that GETs signed URLs (no Authorization header).</summary>
+    public const string DownloadClientName = "signed-download";
+
+    private readonly BlobContainer container;
+    private readonly ApsOssClient oss;
+    private readonly TransferSlots slots;
+    private readonly HttpClient http;
+    private readonly CopyOptions options;
+    private readonly TimeProvider time;
+    private readonly ILogger<BlobCopier> logger;
+
+    /// <summary>Creates the copier.</summary>
+    public BlobCopier(
+        BlobContainer container, ApsOssClient oss, TransferSlots slots, IHttpClientFactory httpFactory,
+        IOptions<CopyOptions> options, TimeProvider time, ILogger<BlobCopier> logger)
+    {
+        this.container = container;
+        this.oss = oss;
+        this.slots = slots;
+        http = httpFactory.CreateClient(DownloadClientName);
+        this.options = options.Value;
+        this.time = time;
+        this.logger = logger;
+    }
+
+    /// <summary>Stores <paramref name="request"/>'s version; throws <see cref="FileCopyException"/> when it cannot.</summary>
+    public async Task<FileCopyResult> CopyAsync(FileCopyRequest request, CancellationToken cancellationToken)
+    {
+        var existing = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
+        if (StoredVersion.Matches(existing, request) is { } unchanged)
+        {
+            return unchanged;
+        }
+
+        var conditions = existing is null ? BlobConditions.IfNotExists : BlobConditions.IfMatches(existing.ETag);
+        using var lease = new SignedUrlLease(oss, request.Storage, time);
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await CopyOnceAsync(request, lease, conditions, cancellationToken).ConfigureAwait(false);
+            }
+            catch (FileIntegrityException e) when (attempt < options.FileAttempts)
+            {
+                Log.FileRetry(logger, request.BlobName, attempt, e.Message);
+                await lease.RenewAsync(null, cancellationToken).ConfigureAwait(false);
+            }
+            catch (ApsObjectNotReadyException) when (attempt < options.FileAttempts)
+            {
+                Log.FileRetry(logger, request.BlobName, attempt, "object still being assembled (chunked)");
+                await Task.Delay(options.ChunkedRetryDelay, time, cancellationToken).ConfigureAwait(false);
+            }
+            catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
+            {
+                return await ResolveRaceAsync(request, e, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (FailureReason(e, attempt) is { } reason)
+            {
+                Log.FileFailed(logger, request.BlobName, reason);
+                throw new FileCopyException(request.BlobName, reason, e);
+            }
+        }
+    }
+
+    private async Task<FileCopyResult> CopyOnceAsync(FileCopyRequest request, SignedUrlLease lease, BlobConditions conditions, CancellationToken cancellationToken)
+    {
+        var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
+        var expected = signed.Size ?? request.ApiSize;
+        using var hashes = new ContentHashes();
+        (long Bytes, string ETag) stored;
+        try
+        {
+            stored = expected is { } size && size <= options.SingleRequestLimitBytes
+                ? await CopySmallAsync(request, lease, conditions, hashes, cancellationToken).ConfigureAwait(false)
+                : await CopyBlocksAsync(request, lease, null, conditions, hashes, cancellationToken).ConfigureAwait(false);
+        }
+        catch (SourceTooLargeException e)
+        {
+            stored = await CopyBlocksAsync(request, lease, e.Total, conditions, hashes, cancellationToken).ConfigureAwait(false);
+        }
+
+        return new FileCopyResult(FileCopyStatus.Copied, stored.Bytes, hashes.Sha256Hex, request.ApiSize, stored.ETag);
+    }
+
+    private async Task<(long, string)> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    {
+        using var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
+        var buffer = ArrayPool<byte>.Shared.Rent((int)Math.Max(1, options.SingleRequestLimitBytes));
+        try
+        {
+            var (read, _) = await WithBlockRetriesAsync(lease, 0, url => SourceReader.ReadAsync(http, url, 0, buffer.AsMemory(0, (int)options.SingleRequestLimitBytes), false, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
+            var content = buffer.AsMemory(0, read);
+            hashes.Append(content.Span);
+            hashes.Verify(lease.Promised, read);
+            var write = Write(request, read, hashes.Sha256Hex, conditions);
+            var etag = await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
+            return (read, etag);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    private async Task<(long, string)> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    {
+        var plan = new BlockPlan(options.BlockSizeFor(knownTotal ?? request.ApiSize ?? 0));
+        using var first = await StartBlockAsync(request, lease, plan, 0, cancellationToken).ConfigureAwait(false);
+        var total = first.Total;
+        plan = plan.WithTotal(total);
+        hashes.Append(first.Content.Span);
+        first.Dispose();
+
+        var inFlight = new Queue<(BlockTransfer Transfer, Task Work)>();
+        using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        try
+        {
+            var next = 1;
+            while (inFlight.Count > 0 || next < plan.Count)
+            {
+                while (inFlight.Count < options.ParallelBlocksPerFile && next < plan.Count)
+                {
+                    // Ownership moves to the queue: disposed when hashed, or in the catch below.
+#pragma warning disable CA2000
+                    var transfer = await BlockTransfer.RentAsync(slots, plan.SizeOf(next), abort.Token).ConfigureAwait(false);
+#pragma warning restore CA2000
+                    inFlight.Enqueue((transfer, TransferBlockAsync(request, lease, plan, next++, transfer, abort.Token)));
+                }
+
+                var (done, work) = inFlight.Dequeue();
+                using (done)
+                {
+                    await work.ConfigureAwait(false);
+                    if (done.Total != total)
+                    {
+                        throw new FileIntegrityException($"object length changed during the copy ({total} → {done.Total})");
+                    }
+
+                    hashes.Append(done.Content.Span);
+                }
+            }
+        }
+        catch
+        {
+            await abort.CancelAsync().ConfigureAwait(false);
+            foreach (var (transfer, work) in inFlight)
+            {
+                await work.ContinueWith(
+                    t =>
+                    {
+                        _ = t.Exception; // observed: the first failure is the one rethrown
+                        transfer.Dispose();
+                    },
+                    CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Default).ConfigureAwait(false);
+            }
+
+            throw;
+        }
+
+        hashes.Verify(lease.Promised, total);
+        var write = Write(request, total, hashes.Sha256Hex, conditions);
+        var etag = await container.CommitBlockListAsync(request.BlobName, plan.BlockIds(), write, cancellationToken).ConfigureAwait(false);
+        return (total, etag);
+    }
+
+    private async Task<BlockTransfer> StartBlockAsync(FileCopyRequest request, SignedUrlLease lease, BlockPlan plan, int index, CancellationToken cancellationToken)
+    {
+        var transfer = await BlockTransfer.RentAsync(slots, plan.BlockSize, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await TransferBlockAsync(request, lease, plan, index, transfer, cancellationToken).ConfigureAwait(false);
+            return transfer;
+        }
+        catch
+        {
+            transfer.Dispose();
+            throw;
+        }
+    }
+
+    private async Task TransferBlockAsync(FileCopyRequest request, SignedUrlLease lease, BlockPlan plan, int index, BlockTransfer transfer, CancellationToken cancellationToken)
+    {
+        var offset = plan.OffsetOf(index);
+        var (read, total) = await WithBlockRetriesAsync(lease, offset, url => SourceReader.ReadAsync(http, url, offset, transfer.Buffer, true, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
+        transfer.Complete(read, total);
+        await container.StageBlockAsync(request.BlobName, plan.BlockId(index), transfer.Content, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<T> WithBlockRetriesAsync<T>(SignedUrlLease lease, long offset, Func<Uri, Task<T>> read, CancellationToken cancellationToken)
+    {
+        var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await read(signed.Url).ConfigureAwait(false);
+            }
+            catch (SignedUrlExpiredException) when (attempt < options.BlockAttempts)
+            {
+                signed = await lease.RenewAsync(signed, cancellationToken).ConfigureAwait(false);
+            }
+            catch (TransferException e) when (attempt < options.BlockAttempts)
+            {
+                var delay = e.RetryAfter ?? Backoff(attempt);
+                Log.BlockRetry(logger, offset, attempt, e.Message, delay);
+                await Task.Delay(delay, time, cancellationToken).ConfigureAwait(false);
+                signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    private async Task<FileCopyResult> ResolveRaceAsync(FileCopyRequest request, BlobStorageException conflict, CancellationToken cancellationToken)
+    {
+        // Someone else (a repeated activity, another run) committed first: fine if it is our version.
+        var now = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
+        return StoredVersion.Matches(now, request)
+            ?? throw new FileCopyException(request.BlobName, "the blob changed while it was being copied; the next run will retry", conflict);
+    }
+
+    private BlobWriteOptions Write(FileCopyRequest request, long stored, string sha256, BlobConditions conditions) => new()
+    {
+        ContentType = "application/octet-stream",
+        Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow()),
+        Conditions = conditions,
+    };
+
+    private TimeSpan Backoff(int attempt)
+    {
+        var baseDelay = options.RetryBaseDelay.TotalMilliseconds * Math.Pow(2, attempt - 1);
+        return TimeSpan.FromMilliseconds(Math.Min(30_000, baseDelay * (0.5 + Random.Shared.NextDouble())));
+    }
+
+    private static string? FailureReason(Exception e, int attempt) => e switch
+    {
+        ApsAuthenticationException => null, // run-fatal: the caller decides
+        FileIntegrityException integrity => $"{integrity.Message} (after {attempt} attempts)",
+        ApsObjectNotReadyException => $"APS still reports the object as 'chunked' after {attempt} attempts",
+        TransferException or SignedUrlExpiredException => $"download failed: {e.Message}",
+        ApsException aps => aps.Message,
+        BlobStorageException { Status: not (401 or 403) } storage => $"blob storage refused the write: {storage.Message}",
+        _ => null,
+    };
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 2001, Level = LogLevel.Warning, Message = "Retrying {BlobName} (attempt {Attempt}): {Reason}")]
+        public static partial void FileRetry(ILogger logger, string blobName, int attempt, string reason);
+
+        [LoggerMessage(EventId = 2002, Level = LogLevel.Debug, Message = "Block at offset {Offset} retry {Attempt} after {Reason}; waiting {Delay}")]
+        public static partial void BlockRetry(ILogger logger, long offset, int attempt, string reason, TimeSpan delay);
+
+        [LoggerMessage(EventId = 2003, Level = LogLevel.Error, Message = "Copy of {BlobName} failed: {Reason}")]
+        public static partial void FileFailed(ILogger logger, string blobName, string reason);
+    }
+}

@@ -1,0 +1,47 @@
+using System.Security.Cryptography;
+
+namespace AccBackup.Backup;
+
+/// <summary>Hashes a file's bytes in order as they stream through: SHA-256 always, SHA-1 to check APS's promise.</summary>
+internal sealed class ContentHashes : IDisposable
+{
+    private readonly IncrementalHash sha256 = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+
+    // SHA-1 only because APS states object hashes in SHA-1; it is compared, never trusted for security.
+#pragma warning disable CA5350
+    private readonly IncrementalHash sha1 = IncrementalHash.CreateHash(HashAlgorithmName.SHA1);
+#pragma warning restore CA5350
+    private string? sha256Hex;
+
+    /// <summary>Lower-case hex SHA-256 of everything appended.</summary>
+    public string Sha256Hex => sha256Hex ??= Convert.ToHexStringLower(sha256.GetHashAndReset());
+
+    /// <summary>Adds the next bytes of the file.</summary>
+    public void Append(ReadOnlySpan<byte> bytes)
+    {
+        sha256.AppendData(bytes);
+        sha1.AppendData(bytes);
+    }
+
+    /// <summary>Throws <see cref="FileIntegrityException"/> when the bytes disagree with what APS promised.</summary>
+    public void Verify(Acc.SignedDownload? promised, long length)
+    {
+        if (promised?.Size is { } size && size != length)
+        {
+            throw new FileIntegrityException($"APS promised {size} bytes, the download had {length}");
+        }
+
+        var actual = Convert.ToHexStringLower(sha1.GetHashAndReset());
+        if (promised?.Sha1 is { } expected && !string.Equals(expected, actual, StringComparison.Ordinal))
+        {
+            throw new FileIntegrityException($"SHA-1 differs from APS's ({actual} vs {expected}): corrupted on transfer");
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        sha256.Dispose();
+        sha1.Dispose();
+    }
+}

@@ -1,0 +1,62 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace AccBackup.Backup;
+
+/// <summary>How files are moved from APS into blob storage.</summary>
+public sealed class CopyOptions
+{
+    /// <summary>The configuration section these options bind to.</summary>
+    public const string SectionName = "Copy";
+
+    /// <summary>Files up to this size go in one Put Blob request. Default: 8 MiB.</summary>
+    [Range(0, 256L * 1024 * 1024)]
+    public long SingleRequestLimitBytes { get; set; } = 8L * 1024 * 1024;
+
+    /// <summary>Block size for larger files; 0 picks 4 MiB up to 1 GiB, 8 MiB above. Default: 0.</summary>
+    [Range(0, 100L * 1024 * 1024)]
+    public long BlockSizeBytes { get; set; }
+
+    /// <summary>Blocks of one file fetched in parallel with ranged GETs. Default: 8.</summary>
+    [Range(1, 64)]
+    public int ParallelBlocksPerFile { get; set; } = 8;
+
+    /// <summary>Block or small-file transfers in flight in this process, all files together. Bounds memory. Default: 32.</summary>
+    [Range(1, 512)]
+    public int MaxConcurrentTransfers { get; set; } = 32;
+
+    /// <summary>Files copied at once by one batch. Default: 16.</summary>
+    [Range(1, 512)]
+    public int MaxConcurrentFiles { get; set; } = 16;
+
+    /// <summary>Attempts per block (network errors, truncated bodies, expired URLs). Default: 6.</summary>
+    [Range(1, 20)]
+    public int BlockAttempts { get; set; } = 6;
+
+    /// <summary>Attempts per file for integrity failures (hash or length differ) and "chunked" objects. Default: 3.</summary>
+    [Range(1, 10)]
+    public int FileAttempts { get; set; } = 3;
+
+    /// <summary>Timeout of one block or small-file GET. Default: 00:05:00.</summary>
+    [Range(typeof(TimeSpan), "00:00:01", "01:00:00")]
+    public TimeSpan TransferTimeout { get; set; } = TimeSpan.FromMinutes(5);
+
+    /// <summary>First retry delay for a failed block; doubles each attempt, with jitter. Default: 00:00:00.500.</summary>
+    [Range(typeof(TimeSpan), "00:00:00", "00:05:00")]
+    public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromMilliseconds(500);
+
+    /// <summary>Wait before asking again for an object APS reports as "chunked". Default: 00:00:30.</summary>
+    [Range(typeof(TimeSpan), "00:00:00", "00:30:00")]
+    public TimeSpan ChunkedRetryDelay { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>The block size for a file of <paramref name="length"/> bytes.</summary>
+    public int BlockSizeFor(long length)
+    {
+        if (BlockSizeBytes > 0)
+        {
+            return (int)BlockSizeBytes;
+        }
+
+        // Azure allows 50,000 blocks per blob: 8 MiB blocks cover 390 GiB.
+        return length <= 1L << 30 ? 4 << 20 : 8 << 20;
+    }
+}

@@ -1,0 +1,97 @@
+using System.Globalization;
+using AccBackup.Storage;
+
+namespace AccBackup.Backup;
+
+/// <summary>The metadata each stored blob carries, and how it tells whether a version is already stored.</summary>
+public static class StoredVersion
+{
+    /// <summary>Metadata names (Blob Storage requires C# identifier rules; values are ASCII, encoded where needed).</summary>
+    public static class Keys
+    {
+        /// <summary>ACC project id.</summary>
+        public const string ProjectId = "accprojectid";
+
+        /// <summary>APS item (lineage) id.</summary>
+        public const string ItemId = "accitemid";
+
+        /// <summary>APS version id.</summary>
+        public const string VersionId = "accversionid";
+
+        /// <summary>Version number.</summary>
+        public const string VersionNumber = "accversionnumber";
+
+        /// <summary>The size APS's listing reported (absent when it reported none).</summary>
+        public const string ApiSize = "accapisize";
+
+        /// <summary>Bytes stored.</summary>
+        public const string StoredSize = "storedsize";
+
+        /// <summary>Lower-case hex SHA-256 of the stored bytes.</summary>
+        public const string Sha256 = "sha256";
+
+        /// <summary>ACC lastModifiedTime of the version (ISO 8601).</summary>
+        public const string LastModified = "acclastmodified";
+
+        /// <summary>ACC path, percent-encoded.</summary>
+        public const string SourcePath = "sourcepath";
+
+        /// <summary>When this copy committed (ISO 8601).</summary>
+        public const string BackedUpAt = "backedupat";
+    }
+
+    /// <summary>The metadata for a verified copy.</summary>
+    public static Dictionary<string, string> Metadata(FileCopyRequest request, long storedBytes, string sha256, DateTimeOffset now)
+    {
+        var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
+        {
+            [Keys.ProjectId] = BlobMetadata.Encode(request.ProjectId),
+            [Keys.ItemId] = BlobMetadata.Encode(request.ItemId),
+            [Keys.VersionId] = BlobMetadata.Encode(request.VersionId),
+            [Keys.VersionNumber] = request.VersionNumber.ToString(CultureInfo.InvariantCulture),
+            [Keys.StoredSize] = storedBytes.ToString(CultureInfo.InvariantCulture),
+            [Keys.Sha256] = sha256,
+            [Keys.SourcePath] = EncodeBounded(request.SourcePath),
+            [Keys.BackedUpAt] = now.ToString("o", CultureInfo.InvariantCulture),
+        };
+        if (request.ApiSize is { } apiSize)
+        {
+            metadata[Keys.ApiSize] = apiSize.ToString(CultureInfo.InvariantCulture);
+        }
+
+        if (request.LastModifiedTime is { } modified)
+        {
+            metadata[Keys.LastModified] = modified.ToString("o", CultureInfo.InvariantCulture);
+        }
+
+        return metadata;
+    }
+
+    // Blob metadata is limited to 8 KiB in all: a very long, non-ASCII path is cut (the manifest keeps it whole).
+    private static string EncodeBounded(string path)
+    {
+        const int Limit = 3000;
+        var encoded = BlobMetadata.Encode(path);
+        for (var keep = path.Length; encoded.Length > Limit && keep > 0; keep = keep * 3 / 4)
+        {
+            var end = char.IsHighSurrogate(path[keep - 1]) ? keep - 1 : keep;
+            encoded = BlobMetadata.Encode(path[..end]) + "%E2%80%A6";
+        }
+
+        return encoded;
+    }
+
+    /// <summary>An <see cref="FileCopyStatus.Unchanged"/> result when <paramref name="blob"/> already holds this version intact.</summary>
+    public static FileCopyResult? Matches(StoredBlob? blob, FileCopyRequest request)
+    {
+        if (blob is null
+            || !blob.Metadata.TryGetValue(Keys.VersionId, out var version) || BlobMetadata.Decode(version) != request.VersionId
+            || !blob.Metadata.TryGetValue(Keys.StoredSize, out var size) || size != blob.Length.ToString(CultureInfo.InvariantCulture)
+            || !blob.Metadata.TryGetValue(Keys.Sha256, out var sha256))
+        {
+            return null;
+        }
+
+        return new FileCopyResult(FileCopyStatus.Unchanged, blob.Length, sha256, request.ApiSize, blob.ETag);
+    }
+}

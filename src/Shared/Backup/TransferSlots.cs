@@ -1,0 +1,26 @@
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Backup;
+
+/// <summary>Process-wide bound on transfers in flight: with the block size it bounds the copy engine's memory.</summary>
+public sealed class TransferSlots(IOptions<CopyOptions> options) : IDisposable
+{
+    private readonly SemaphoreSlim slots = new(options.Value.MaxConcurrentTransfers, options.Value.MaxConcurrentTransfers);
+
+    /// <summary>Waits for a slot; dispose the result to give it back.</summary>
+    public async ValueTask<Slot> EnterAsync(CancellationToken cancellationToken)
+    {
+        await slots.WaitAsync(cancellationToken).ConfigureAwait(false);
+        return new Slot(slots);
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => slots.Dispose();
+
+    /// <summary>A held slot.</summary>
+    public readonly struct Slot(SemaphoreSlim owner) : IDisposable
+    {
+        /// <inheritdoc />
+        public void Dispose() => owner.Release();
+    }
+}
