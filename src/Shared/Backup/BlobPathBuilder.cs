@@ -48,14 +48,13 @@ public static class BlobPathBuilder
     /// <summary>One sanitised path segment.</summary>
     public static string Segment(string name)
     {
-        var normalized = name.Normalize(NormalizationForm.FormC);
-        var builder = new StringBuilder(normalized.Length);
-        for (var i = 0; i < normalized.Length; i++)
+        var builder = new StringBuilder(name.Length);
+        for (var i = 0; i < name.Length; i++)
         {
-            var c = normalized[i];
-            if (char.IsHighSurrogate(c) && i + 1 < normalized.Length && char.IsLowSurrogate(normalized[i + 1]))
+            var c = name[i];
+            if (char.IsHighSurrogate(c) && i + 1 < name.Length && char.IsLowSurrogate(name[i + 1]))
             {
-                builder.Append(c).Append(normalized[++i]);
+                builder.Append(c).Append(name[++i]);
                 continue;
             }
 
@@ -63,6 +62,8 @@ public static class BlobPathBuilder
             builder.Append(IsRejected(c) || char.IsSurrogate(c) ? '_' : c);
         }
 
+        var normalized = builder.ToString().Normalize(NormalizationForm.FormC);
+        builder.Clear().Append(normalized);
         for (var i = builder.Length - 1; i >= 0 && builder[i] is '.' or ' '; i--)
         {
             builder[i] = '_';

@@ -1,0 +1,193 @@
+using System.Net;
+using AccBackup.Acc;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Tests.Acc;
+
+public sealed class ApsDataClientTests
+{
+    private static readonly Uri BaseUrl = new("https://aps.test/");
+
+    [Fact]
+    public async Task ListFolderContentsAsync_TwoPages_FollowsNextAndTakesTipsFromIncluded()
+    {
+        using var stub = new StubApsHandler((request, n) => StubApsHandler.Json(request.RequestUri!.Query.Contains("page%5Bnumber%5D=1", StringComparison.Ordinal)
+            ? Page(next: null, ("items", "urn:i2", "big.rvt", """{"storageSize":3221225472}"""))
+            : Page(next: "https://aps.test/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1&page%5Blimit%5D=200", ("folders", "urn:f1", "Sub", null), ("items", "urn:i1", "plan.pdf", null))));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var entries = await client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync();
+
+        Assert.Collection(entries,
+            e => Assert.Equal("Sub", Assert.IsType<AccFolder>(e).Name),
+            e => Assert.Null(Assert.IsType<AccFile>(e).Tip!.Storage),
+            e => Assert.Equal(3221225472L, Assert.IsType<AccFile>(e).Tip!.StorageSize));
+        Assert.Equal(2, stub.Requests.Count);
+    }
+
+    [Fact]
+    public async Task ListFolderContentsAsync_MalformedJson_ThrowsErrorNamingEndpoint()
+    {
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json("{\"data\": [ {\"type\": "));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsResponseException>(() => client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync().AsTask());
+
+        Assert.Equal(ApsEndpoint.FolderContents, error.Endpoint);
+        Assert.Contains("FolderContents", error.Message, StringComparison.Ordinal);
+        Assert.Contains("malformed JSON", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ListFolderContentsAsync_ItemWithoutAttributes_ThrowsErrorNamingField()
+    {
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json("""{"data":[{"type":"items","id":"urn:x"}]}"""));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsResponseException>(() => client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync().AsTask());
+
+        Assert.Contains("'attributes'", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ListFolderContentsAsync_NextLinkToAnotherHost_IsRefused()
+    {
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json(Page(next: "https://evil.test/steal?page%5Bnumber%5D=1")));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsResponseException>(() => client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync().AsTask());
+
+        Assert.Contains("evil.test", error.Message, StringComparison.Ordinal);
+        Assert.Single(stub.Requests);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_429WithRetryAfterThenOk_RetriesAndSucceeds()
+    {
+        using var stub = new StubApsHandler((_, n) => n == 1
+            ? Throttled("0")
+            : StubApsHandler.Json("""{"data":{"type":"folders","id":"urn:f","attributes":{"name":"A","lastModifiedTimeRollup":"2026-01-02T03:04:05.000Z"}}}"""));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var folder = await client.GetFolderAsync("b.p", "urn:f", CancellationToken.None);
+
+        Assert.Equal(new DateTimeOffset(2026, 1, 2, 3, 4, 5, TimeSpan.Zero), folder.LastModifiedTimeRollup);
+        Assert.Equal(2, stub.Requests.Count);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_429WithoutRetryAfter_BacksOffAndSucceeds()
+    {
+        using var stub = new StubApsHandler((_, n) => n <= 2
+            ? Throttled(null)
+            : StubApsHandler.Json("""{"data":{"type":"folders","id":"urn:f","attributes":{"name":"A"}}}"""));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var folder = await client.GetFolderAsync("b.p", "urn:f", CancellationToken.None);
+
+        Assert.Equal("A", folder.Name);
+        Assert.Equal(3, stub.Requests.Count);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_Persistent503_ThrowsUnavailableAfterBoundedRetries()
+    {
+        using var stub = new StubApsHandler((_, _) => new HttpResponseMessage(HttpStatusCode.ServiceUnavailable));
+        await using var services = ApsTestServices.Create(BaseUrl, stub, new Dictionary<string, string?> { ["Aps:MaxRetryAttempts"] = "3" });
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsUnavailableException>(() => client.GetFolderAsync("b.p", "urn:f", CancellationToken.None));
+
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, error.Status);
+        Assert.Equal(4, stub.Requests.Count);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_404_FailsFastWithDetail()
+    {
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json("""{"jsonapi":{"version":"1.0"},"errors":[{"id":"1","status":"404","code":"NOT_FOUND","detail":"Folder not found"}]}""", HttpStatusCode.NotFound));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsRequestException>(() => client.GetFolderAsync("b.p", "urn:f", CancellationToken.None));
+
+        Assert.Contains("Folder not found", error.Message, StringComparison.Ordinal);
+        Assert.Single(stub.Requests);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_401Once_RefreshesTokenAndRetries()
+    {
+        using var stub = new StubApsHandler((request, n) => n == 1
+            ? new HttpResponseMessage(HttpStatusCode.Unauthorized)
+            : StubApsHandler.Json($$$"""{"data":{"type":"folders","id":"urn:f","attributes":{"name":"{{{request.Headers.Authorization!.Parameter}}}"} } }"""));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var folder = await client.GetFolderAsync("b.p", "urn:f", CancellationToken.None);
+
+        Assert.Equal("token-2", folder.Name);
+        Assert.Equal(2, stub.TokenRequests);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_CredentialsRejected_ThrowsAuthenticationErrorNamingSettings()
+    {
+        using var stub = new StubApsHandler((_, _) => new HttpResponseMessage(HttpStatusCode.OK)) { TokenStatus = HttpStatusCode.Unauthorized };
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsAuthenticationException>(() => client.GetFolderAsync("b.p", "urn:f", CancellationToken.None));
+
+        Assert.Contains("Aps:ClientId", error.Message, StringComparison.Ordinal);
+        Assert.Equal(1, stub.TokenRequests);
+    }
+
+    [Theory]
+    [InlineData("Aps:AccountId", "not-a-guid", "Aps:AccountId")]
+    [InlineData("Aps:SignedUrlMinutes", "90", "SignedUrlMinutes")]
+    [InlineData("Aps:ClientSecret", "", "ClientSecret")]
+    [InlineData("Aps:Scopes", "data:write", "Aps:Scopes")]
+    public async Task Options_Invalid_ValidationNamesTheSetting(string key, string value, string named)
+    {
+        await using var services = ApsTestServices.Create(BaseUrl, settings: new Dictionary<string, string?> { [key] = value });
+
+        var error = Assert.Throws<OptionsValidationException>(() => services.GetRequiredService<IOptions<ApsOptions>>().Value);
+
+        Assert.Contains(named, error.Message, StringComparison.Ordinal);
+    }
+
+    private static HttpResponseMessage Throttled(string? retryAfter)
+    {
+        var response = StubApsHandler.Json("""{"developerMessage":"Quota limit exceeded."}""", HttpStatusCode.TooManyRequests);
+        if (retryAfter is not null)
+        {
+            response.Headers.TryAddWithoutValidation("Retry-After", retryAfter);
+        }
+
+        return response;
+    }
+
+    private static string Page(string? next, params (string Type, string Id, string Name, string? VersionAttributes)[] entries)
+    {
+        var data = entries.Select(e => e.Type == "folders"
+            ? $$$"""{"type":"folders","id":"{{{e.Id}}}","attributes":{"name":"{{{e.Name}}}","displayName":"{{{e.Name}}}"}}"""
+            : $$$"""{"type":"items","id":"{{{e.Id}}}","attributes":{"displayName":"{{{e.Name}}}"},"relationships":{"tip":{"data":{"type":"versions","id":"{{{e.Id}}}?version=1"} } } }""");
+        var included = entries.Where(e => e.Type == "items").Select(e =>
+        {
+            var storage = e.VersionAttributes is null ? string.Empty
+                : $$$""","relationships":{"storage":{"data":{"type":"objects","id":"urn:adsk.objects:os.object:wip.dm.prod/{{{e.Name}}}"} } }""";
+            var attributes = e.VersionAttributes ?? """{"versionNumber":1}""";
+            return $$$"""{"type":"versions","id":"{{{e.Id}}}?version=1","attributes":{{{attributes}}}{{{storage}}}}""";
+        });
+        var links = next is null ? """{"self":{"href":"x"}}""" : $$$"""{"next":{"href":"{{{next}}}"}}""";
+        return $$$"""{"jsonapi":{"version":"1.0"},"links":{{{links}}},"data":[{{{string.Join(',', data)}}}],"included":[{{{string.Join(',', included)}}}]}""";
+    }
+}
