@@ -1,0 +1,32 @@
+namespace AccBackup.Storage;
+
+/// <summary>Service error codes (the x-ms-error-code header) callers filter <see cref="BlobStorageException"/> on.</summary>
+public static class BlobErrorCodes
+{
+    /// <summary>An If-Match or If-None-Match condition failed (412).</summary>
+    public const string ConditionNotMet = "ConditionNotMet";
+
+    /// <summary>A create-only write found the blob already there (409).</summary>
+    public const string BlobAlreadyExists = "BlobAlreadyExists";
+
+    /// <summary>The blob does not exist (404).</summary>
+    public const string BlobNotFound = "BlobNotFound";
+
+    /// <summary>The container does not exist (404).</summary>
+    public const string ContainerNotFound = "ContainerNotFound";
+
+    /// <summary>The container already exists (409).</summary>
+    public const string ContainerAlreadyExists = "ContainerAlreadyExists";
+
+    /// <summary>The body did not match its Content-MD5 (400); nothing was stored.</summary>
+    public const string Md5Mismatch = "Md5Mismatch";
+
+    /// <summary>The requested range starts past the end of the blob (416).</summary>
+    public const string InvalidRange = "InvalidRange";
+
+    /// <summary>A block id was malformed or block ids of one blob differ in length (400).</summary>
+    public const string InvalidBlockId = "InvalidBlockId";
+
+    /// <summary>A committed block list named a block that was never staged (400).</summary>
+    public const string InvalidBlockList = "InvalidBlockList";
+}

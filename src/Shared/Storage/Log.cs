@@ -1,0 +1,17 @@
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Storage;
+
+/// <summary>The blob client's log messages. Fields are names, counts and codes: never keys, tokens, signatures or SAS.</summary>
+internal static partial class Log
+{
+    [LoggerMessage(EventId = 1, Level = LogLevel.Information, Message = "Created blob container {Container}")]
+    public static partial void ContainerCreated(ILogger logger, string container);
+
+    [LoggerMessage(
+        EventId = 2,
+        Level = LogLevel.Warning,
+        Message = "{Operation} {Target} attempt {Attempt} failed with {Failure}; retrying in {DelayMs} ms")]
+    public static partial void Retrying(
+        ILogger logger, string operation, string target, int attempt, string failure, double delayMs, Exception? exception);
+}

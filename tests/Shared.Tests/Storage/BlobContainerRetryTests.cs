@@ -1,0 +1,105 @@
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging.Abstractions;
+
+namespace AccBackup.Tests.Storage;
+
+public sealed class BlobContainerRetryTests
+{
+    private static readonly byte[] Content = "twelve bytes"u8.ToArray();
+
+    [Fact]
+    public async Task UploadAsync_TransientStatusesThenCreated_RetriesWithFreshSignedRequests()
+    {
+        // Arrange
+        var stub = new StubHttpHandler(StubHttpHandler.Respond(503), StubHttpHandler.Respond(500), StubHttpHandler.Respond(201, ("ETag", "\"0x1\"")));
+        using var sut = CreateSut(stub);
+
+        // Act
+        var etag = await sut.UploadAsync("a.bin", Content, null, CancellationToken.None);
+
+        // Assert
+        Assert.Equal("\"0x1\"", etag);
+        Assert.Equal(3, stub.Seen.Count);
+        Assert.Equal(3, stub.Seen.Select(static s => s.Request).Distinct().Count());
+        Assert.All(stub.Seen, static s => Assert.Equal(Content, s.Body));
+        Assert.All(stub.Seen, static s => Assert.StartsWith("SharedKey devstoreaccount1:", s.Authorization, StringComparison.Ordinal));
+        Assert.All(stub.Seen, static s => Assert.NotNull(s.Date));
+    }
+
+    [Theory]
+    [InlineData(412, "ConditionNotMet")]
+    [InlineData(409, "BlobAlreadyExists")]
+    [InlineData(400, "Md5Mismatch")]
+    [InlineData(403, "AuthenticationFailed")]
+    public async Task UploadAsync_NonTransientClientError_FailsAfterOneAttempt(int status, string errorCode)
+    {
+        // Arrange
+        var stub = new StubHttpHandler(StubHttpHandler.Respond(status, ("x-ms-error-code", errorCode)));
+        using var sut = CreateSut(stub);
+
+        // Act
+        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.UploadAsync("dir/a.bin", Content, null, CancellationToken.None));
+
+        // Assert
+        Assert.Single(stub.Seen);
+        Assert.Equal(status, error.Status);
+        Assert.Equal(errorCode, error.ErrorCode);
+        Assert.Contains("Upload 'backups/dir/a.bin'", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task UploadAsync_NetworkErrorOnEveryAttempt_ThrowsStatusZeroAfterFourAttempts()
+    {
+        // Arrange
+        var stub = new StubHttpHandler(StubHttpHandler.Fail());
+        using var sut = CreateSut(stub);
+
+        // Act
+        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.UploadAsync("a.bin", Content, null, CancellationToken.None));
+
+        // Assert
+        Assert.Equal(4, stub.Seen.Count);
+        Assert.Equal(0, error.Status);
+        Assert.IsType<HttpRequestException>(error.InnerException);
+    }
+
+    [Fact]
+    public async Task GetPropertiesAsync_FirstAttemptHangs_TimesOutAndRetries()
+    {
+        // Arrange
+        var stub = new StubHttpHandler(StubHttpHandler.Hang(), StubHttpHandler.Respond(404, ("x-ms-error-code", "BlobNotFound")));
+        using var sut = CreateSut(stub, attemptTimeout: TimeSpan.FromMilliseconds(200));
+
+        // Act
+        var properties = await sut.GetPropertiesAsync("a.bin", CancellationToken.None);
+
+        // Assert
+        Assert.Null(properties);
+        Assert.Equal(2, stub.Seen.Count);
+    }
+
+    [Fact]
+    public async Task UploadAsync_CallerCancels_ThrowsOperationCanceledWithoutRetrying()
+    {
+        // Arrange
+        var stub = new StubHttpHandler(StubHttpHandler.Hang());
+        using var sut = CreateSut(stub);
+        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
+
+        // Act & Assert
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => sut.UploadAsync("a.bin", Content, null, cancellation.Token));
+        Assert.Single(stub.Seen);
+    }
+
+    private static BlobContainer CreateSut(StubHttpHandler stub, TimeSpan? attemptTimeout = null) => new(
+        new BlobStorageOptions
+        {
+            ConnectionString = "UseDevelopmentStorage=true",
+            ContainerName = "backups",
+            AttemptTimeout = attemptTimeout ?? TimeSpan.FromSeconds(10),
+        },
+        stub,
+        NullLogger<BlobContainer>.Instance,
+        TimeProvider.System,
+        retryBaseDelay: TimeSpan.FromMilliseconds(1));
+}
