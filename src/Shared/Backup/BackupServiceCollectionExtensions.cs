@@ -18,9 +18,14 @@ public static class BackupServiceCollectionExtensions
             .Bind(configuration.GetSection(CopyOptions.SectionName))
             .ValidateDataAnnotations()
             .ValidateOnStart();
+        services.AddOptions<BackupOptions>()
+            .Bind(configuration.GetSection(BackupOptions.SectionName))
+            .ValidateDataAnnotations()
+            .ValidateOnStart();
         services.TryAddSingleton<TransferSlots>();
         services.TryAddSingleton<BlobCopier>();
         services.TryAddSingleton<FileBatchCopier>();
+        services.TryAddTransient<AccountWalker>();
 
         // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the
         // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes.
