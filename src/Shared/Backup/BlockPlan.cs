@@ -1,5 +1,4 @@
-using System.Globalization;
-using System.Text;
+using AccBackup.Storage;
 
 namespace AccBackup.Backup;
 
@@ -15,8 +14,7 @@ internal readonly record struct BlockPlan(int BlockSize, long Total = -1)
     public int SizeOf(int index) => (int)Math.Min(BlockSize, Total - OffsetOf(index));
 
     /// <summary>Same index → same id: a retried block overwrites its earlier, uncommitted self.</summary>
-    public string BlockId(int index) =>
-        Convert.ToBase64String(Encoding.ASCII.GetBytes(index.ToString("D6", CultureInfo.InvariantCulture)));
+    public string BlockId(int index) => BlobBlockIds.FromIndex(index);
 
     public IReadOnlyList<string> BlockIds() => Enumerable.Range(0, Count).Select(BlockId).ToArray();
 }

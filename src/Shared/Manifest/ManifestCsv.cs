@@ -1,0 +1,34 @@
+using System.Globalization;
+using System.Text;
+
+namespace AccBackup.Manifest;
+
+/// <summary>The manifest as CSV for spreadsheets (RFC 4180, UTF-8 with BOM so Excel reads it right).</summary>
+internal static class ManifestCsv
+{
+    public const string Header = "status,path,blobName,apiSize,storedSize,sizeMismatch,sha256,projectId,projectName,itemId,versionId,versionNumber,error";
+
+    public static string Row(ManifestEntry e) => string.Join(',',
+        Field(e.Status.ToString()), Field(e.Path), Field(e.BlobName), Number(e.ApiSize), Number(e.StoredSize),
+        e.SizeMismatch ? "true" : "false", Field(e.Sha256), Field(e.ProjectId), Field(e.ProjectName), Field(e.ItemId),
+        Field(e.VersionId), Number(e.VersionNumber), Field(e.Error));
+
+    private static string Number(long? value) => value?.ToString(CultureInfo.InvariantCulture) ?? string.Empty;
+
+    private static string Field(string? value)
+    {
+        if (string.IsNullOrEmpty(value))
+        {
+            return string.Empty;
+        }
+
+        // A cell starting with = + - @ would be run as a formula by spreadsheet tools: neutralise it.
+        if (value[0] is '=' or '+' or '-' or '@' or '\t' or '\r')
+        {
+            value = "'" + value;
+        }
+
+        var quote = value.AsSpan().IndexOfAny(",\"\r\n") >= 0;
+        return quote ? new StringBuilder(value.Length + 2).Append('"').Append(value.Replace("\"", "\"\"", StringComparison.Ordinal)).Append('"').ToString() : value;
+    }
+}

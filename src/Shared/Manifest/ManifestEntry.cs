@@ -1,0 +1,62 @@
+using System.Text.Json.Serialization;
+using AccBackup.Backup;
+
+namespace AccBackup.Manifest;
+
+/// <summary>What a run did with one file.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<ManifestStatus>))]
+public enum ManifestStatus
+{
+    /// <summary>Transferred, verified and committed by this run.</summary>
+    Copied,
+
+    /// <summary>This version was already stored and verified by an earlier run.</summary>
+    Unchanged,
+
+    /// <summary>The version has no bytes in APS (e.g. a Plans sheet): nothing to store.</summary>
+    NoContent,
+
+    /// <summary>Could not be stored; <see cref="ManifestEntry.Error"/> says why. Nothing half-written was committed.</summary>
+    Failed,
+}
+
+/// <summary>One file of a run's manifest.</summary>
+public sealed record ManifestEntry(
+    string ProjectId,
+    string ProjectName,
+    string Path,
+    string ItemId,
+    string? VersionId,
+    int? VersionNumber,
+    long? ApiSize,
+    long? StoredSize,
+    string? Sha256,
+    string? BlobName,
+    ManifestStatus Status,
+    string? Error)
+{
+    /// <summary>Stored, but not with the size APS reported.</summary>
+    [JsonIgnore]
+    public bool SizeMismatch => Status is ManifestStatus.Copied or ManifestStatus.Unchanged
+        && ApiSize is { } api && StoredSize is { } stored && api != stored;
+
+    /// <summary>The entry for a copy outcome.</summary>
+    public static ManifestEntry From(FileCopyOutcome outcome, string projectName)
+    {
+        var r = outcome.Request;
+        return outcome.Result is { } result
+            ? new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, result.StoredBytes, result.Sha256, r.BlobName,
+                result.Status == FileCopyStatus.Copied ? ManifestStatus.Copied : ManifestStatus.Unchanged, null)
+            : new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null, r.BlobName, ManifestStatus.Failed, outcome.Error);
+    }
+
+    /// <summary>The entry for a listed file that has nothing to copy (no storage, or no tip version in the listing).</summary>
+    public static ManifestEntry WithoutContent(InventoryFile file)
+    {
+        var tip = file.File.Tip;
+        var (status, error) = tip is null
+            ? (ManifestStatus.Failed, "APS listed the item without its tip version")
+            : (ManifestStatus.NoContent, $"version has no stored file ({file.File.ExtensionType})");
+        return new(file.Project.Id, file.Project.Name, file.SourcePath, file.File.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize, null, null, null, status, error);
+    }
+}

@@ -1,0 +1,17 @@
+using System.Text.Json.Serialization;
+
+namespace AccBackup.Manifest;
+
+/// <summary>Source-generated JSON for manifests: camelCase, enums as strings, nulls left out.</summary>
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+    UseStringEnumConverter = true)]
+[JsonSerializable(typeof(ManifestSummary))]
+[JsonSerializable(typeof(ManifestEntry))]
+[JsonSerializable(typeof(LatestRun))]
+[JsonSerializable(typeof(RunManifest))]
+internal sealed partial class ManifestJsonContext : JsonSerializerContext;
+
+/// <summary>A whole manifest as read back: the summary, then every file.</summary>
+public sealed record RunManifest(int FormatVersion, ManifestSummary Summary, IReadOnlyList<ManifestEntry> Files);

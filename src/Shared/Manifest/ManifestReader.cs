@@ -1,0 +1,42 @@
+using System.Text.Json;
+using AccBackup.Storage;
+
+namespace AccBackup.Manifest;
+
+/// <summary>Reads manifests back: the latest pointer, or a run by id.</summary>
+public sealed class ManifestReader(BlobContainer container)
+{
+    /// <summary>The latest run's pointer, or null when no run has finished yet.</summary>
+    public async Task<LatestRun?> GetLatestAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            var stream = await container.OpenReadAsync(ManifestLayout.LatestPointer, null, null, cancellationToken).ConfigureAwait(false);
+            await using (stream.ConfigureAwait(false))
+            {
+                return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.LatestRun, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.BlobNotFound)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>The manifest of <paramref name="runId"/> ("latest" for the latest run).</summary>
+    public async Task<RunManifest> ReadAsync(string runId, CancellationToken cancellationToken)
+    {
+        if (string.Equals(runId, "latest", StringComparison.OrdinalIgnoreCase))
+        {
+            runId = (await GetLatestAsync(cancellationToken).ConfigureAwait(false))?.RunId
+                ?? throw new InvalidOperationException("No backup run has finished yet: there is no latest manifest.");
+        }
+
+        var stream = await container.OpenReadAsync(ManifestLayout.Json(runId), null, null, cancellationToken).ConfigureAwait(false);
+        await using (stream.ConfigureAwait(false))
+        {
+            return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.RunManifest, cancellationToken).ConfigureAwait(false)
+                ?? throw new InvalidDataException($"Manifest of run '{runId}' is empty.");
+        }
+    }
+}

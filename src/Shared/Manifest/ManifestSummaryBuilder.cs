@@ -1,0 +1,47 @@
+namespace AccBackup.Manifest;
+
+/// <summary>Counts a run's entries into its <see cref="ManifestSummary"/>.</summary>
+public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedAt)
+{
+    private readonly List<SizeMismatch> mismatches = [];
+    private readonly List<ProjectFailure> failedProjects = [];
+    private readonly HashSet<string> projects = new(StringComparer.Ordinal);
+    private long files, bytes, copied, unchanged, noContent, failed;
+
+    /// <summary>Folders listed (or carried over) by the run.</summary>
+    public long Folders { get; set; }
+
+    /// <summary>Counts one entry.</summary>
+    public void Add(ManifestEntry entry)
+    {
+        projects.Add(entry.ProjectId);
+        files++;
+        bytes += entry.StoredSize ?? 0;
+        switch (entry.Status)
+        {
+            case ManifestStatus.Copied: copied++; break;
+            case ManifestStatus.Unchanged: unchanged++; break;
+            case ManifestStatus.NoContent: noContent++; break;
+            case ManifestStatus.Failed: failed++; break;
+        }
+
+        if (entry.SizeMismatch)
+        {
+            mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value));
+        }
+    }
+
+    /// <summary>Records a project that could not be listed.</summary>
+    public void AddFailedProject(ProjectFailure failure)
+    {
+        projects.Add(failure.ProjectId);
+        failedProjects.Add(failure);
+    }
+
+    /// <summary>The summary as of <paramref name="finishedAt"/>.</summary>
+    public ManifestSummary Build(DateTimeOffset finishedAt) => new(
+        runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, projects.Count, Folders, files, bytes,
+        copied, unchanged, noContent, failed, mismatches.Count,
+        [.. mismatches.OrderBy(m => m.Path, StringComparer.Ordinal)],
+        [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)]);
+}

@@ -1,0 +1,82 @@
+using System.Buffers;
+using System.Text;
+using System.Text.Json;
+using AccBackup.Storage;
+
+namespace AccBackup.Manifest;
+
+/// <summary>Writes a run's manifest (JSON, summary first, then every file), its CSV twin and the latest-run pointer.</summary>
+/// <remarks>Both files are streamed into staged blocks: memory stays at a few MiB for any number of files.</remarks>
+public sealed class ManifestWriter(BlobContainer container)
+{
+    private const int FormatVersion = 1;
+    private const int FlushThreshold = 64 * 1024;
+
+    /// <summary>Writes the manifest of <paramref name="summary"/>'s run; <paramref name="entries"/> is enumerated twice.</summary>
+    public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken)
+    {
+        var run = new LatestRun(summary.RunId, ManifestLayout.Json(summary.RunId), ManifestLayout.Csv(summary.RunId), summary);
+        await WriteJsonAsync(run, entries(), cancellationToken).ConfigureAwait(false);
+        await WriteCsvAsync(run, entries(), cancellationToken).ConfigureAwait(false);
+
+        // The pointer moves last: it only ever names a manifest that is complete.
+        var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);
+        await container.UploadAsync(ManifestLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+        return run;
+    }
+
+    private async Task WriteJsonAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, CancellationToken cancellationToken)
+    {
+        // The serializer flushes synchronously, so it writes to memory and we move full chunks to the stream.
+        var pending = new ArrayBufferWriter<byte>(FlushThreshold * 2);
+        await using var stream = new BlockUploadStream(container, run.Manifest);
+        using (var json = new Utf8JsonWriter(pending))
+        {
+            json.WriteStartObject();
+            json.WriteNumber("formatVersion", FormatVersion);
+            json.WritePropertyName("summary");
+            JsonSerializer.Serialize(json, run.Summary, ManifestJsonContext.Default.ManifestSummary);
+            json.WriteStartArray("files");
+            await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                JsonSerializer.Serialize(json, entry, ManifestJsonContext.Default.ManifestEntry);
+                if (pending.WrittenCount > FlushThreshold)
+                {
+                    await MoveAsync(pending, stream, cancellationToken).ConfigureAwait(false);
+                }
+            }
+
+            json.WriteEndArray();
+            json.WriteEndObject();
+            json.Flush();
+        }
+
+        await MoveAsync(pending, stream, cancellationToken).ConfigureAwait(false);
+        await stream.CommitAsync(new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static async Task MoveAsync(ArrayBufferWriter<byte> pending, Stream stream, CancellationToken cancellationToken)
+    {
+        await stream.WriteAsync(pending.WrittenMemory, cancellationToken).ConfigureAwait(false);
+        pending.ResetWrittenCount();
+    }
+
+    private async Task WriteCsvAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, CancellationToken cancellationToken)
+    {
+        await using var stream = new BlockUploadStream(container, run.Csv);
+        await using (var text = new StreamWriter(stream, new UTF8Encoding(encoderShouldEmitUTF8Identifier: true), 64 * 1024, leaveOpen: true))
+        {
+            await text.WriteAsync(ManifestCsv.Header.AsMemory(), cancellationToken).ConfigureAwait(false);
+            await text.WriteAsync("\r\n".AsMemory(), cancellationToken).ConfigureAwait(false);
+            await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                await text.WriteAsync(ManifestCsv.Row(entry).AsMemory(), cancellationToken).ConfigureAwait(false);
+                await text.WriteAsync("\r\n".AsMemory(), cancellationToken).ConfigureAwait(false);
+            }
+
+            await text.FlushAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        await stream.CommitAsync(new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
+    }
+}
