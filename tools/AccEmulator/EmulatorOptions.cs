@@ -1,0 +1,57 @@
+using AccEmulator.Faults;
+using AccEmulator.Quotas;
+
+namespace AccEmulator;
+
+/// <summary>How to start an emulator: which account to generate, which credentials to accept, which quotas and faults.</summary>
+public sealed record EmulatorOptions
+{
+    /// <summary>The generated account: <see cref="EmulatorDatasets.Demo"/> (default) or <see cref="EmulatorDatasets.SeedScaled"/>.</summary>
+    public string Dataset { get; init; } = EmulatorDatasets.Demo;
+
+    /// <summary>Seeds the tree, ids and bytes: the same seed gives the same account (default 42).</summary>
+    public long Seed { get; init; } = 42;
+
+    /// <summary>Size factor for <see cref="EmulatorDatasets.SeedScaled"/>; 1.0 is the real account (default 1.0).</summary>
+    public double Scale { get; init; } = 1.0;
+
+    /// <summary>The loopback port to listen on (default 0: any free port).</summary>
+    public int Port { get; init; }
+
+    /// <summary>The client id the token endpoint accepts (default "demo-client").</summary>
+    public string ClientId { get; init; } = "demo-client";
+
+    /// <summary>The client secret the token endpoint accepts (default "demo-secret").</summary>
+    public string ClientSecret { get; init; } = "demo-secret";
+
+    /// <summary>Adds a 2.5 GiB file (over 2^31 bytes) to the demo account (default false).</summary>
+    public bool LargeFile { get; init; }
+
+    /// <summary>Adds a file of this many bytes to the demo account, e.g. 3 GiB for memory tests (default none).</summary>
+    public long? ExtraLargeFileBytes { get; init; }
+
+    /// <summary>Rate limits (default APS's real ones).</summary>
+    public QuotaOptions Quotas { get; init; } = new();
+
+    /// <summary>Injected faults at start (default none); change them later with <see cref="EmulatorServer.Faults"/>.</summary>
+    public FaultOptions Faults { get; init; } = FaultOptions.None;
+
+    /// <summary>The emulator's clock for every logical time: tokens, URL expiry, quotas windows, mutations (default system).</summary>
+    public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
+
+    /// <summary>signeds3download includes <c>sha1</c> only for objects up to this size (default 64 MiB).</summary>
+    public long Sha1MaxBytes { get; init; } = 64L << 20;
+
+    /// <summary>The truth hashes files up to this size unless asked for all (default 512 MiB).</summary>
+    public long TruthHashMaxBytes { get; init; } = 512L << 20;
+}
+
+/// <summary>The names of the generated accounts.</summary>
+public static class EmulatorDatasets
+{
+    /// <summary>Three small projects with every edge case; a full backup takes seconds.</summary>
+    public const string Demo = "demo";
+
+    /// <summary>The real account's shape (11,737 folders, 40,230 files at scale 1.0) times <see cref="EmulatorOptions.Scale"/>.</summary>
+    public const string SeedScaled = "seed-scaled";
+}

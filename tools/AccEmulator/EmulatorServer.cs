@@ -1,0 +1,85 @@
+using AccEmulator.Accounts;
+using AccEmulator.Control;
+using AccEmulator.Faults;
+using AccEmulator.Hosting;
+using AccEmulator.Quotas;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+
+namespace AccEmulator;
+
+/// <summary>A running emulator on 127.0.0.1: start it, point a client at <see cref="BaseUrl"/>, dispose it.</summary>
+public sealed class EmulatorServer : IAsyncDisposable
+{
+    private readonly WebApplication _app;
+    private readonly EmulatorState _state;
+
+    private EmulatorServer(WebApplication app, EmulatorState state, Uri baseUrl)
+    {
+        _app = app;
+        _state = state;
+        BaseUrl = baseUrl;
+    }
+
+    /// <summary>The root of every endpoint, e.g. <c>http://127.0.0.1:5080/</c>.</summary>
+    public Uri BaseUrl { get; }
+
+    /// <summary>The client id the token endpoint accepts.</summary>
+    public string ClientId => _state.Options.ClientId;
+
+    /// <summary>The client secret the token endpoint accepts.</summary>
+    public string ClientSecret => _state.Options.ClientSecret;
+
+    /// <summary>The hub id, <c>b.{AccountId}</c>.</summary>
+    public string HubId => _state.Account.HubId;
+
+    /// <summary>The account id (a GUID string), the hub id without <c>b.</c>.</summary>
+    public string AccountId => _state.Account.AccountId.ToString("D");
+
+    /// <summary>Changes files and folders in the running account.</summary>
+    public AccountMutator Mutations => _state.Mutator;
+
+    /// <summary>The oracle: every live file with its expected path, sizes and hash.</summary>
+    public AccountTruth Truth => _state.Truth;
+
+    /// <summary>The faults in force; assign to change them at runtime (bursts and counters restart).</summary>
+    public FaultOptions Faults
+    {
+        get => _state.Faults.Options;
+        set => _state.Faults.Options = value;
+    }
+
+    /// <summary>The quotas in force; assign to change them at runtime (windows restart).</summary>
+    public QuotaOptions Quotas
+    {
+        get => _state.Quotas.Options;
+        set => _state.Quotas.Options = value;
+    }
+
+    /// <summary>Starts an emulator; the account is generated before this returns.</summary>
+    public static Task<EmulatorServer> StartAsync(EmulatorOptions options, CancellationToken cancellationToken = default) =>
+        StartAsync(options, LogLevel.None, cancellationToken);
+
+    /// <summary>Requests and bytes served so far.</summary>
+    public StatsSnapshot GetStats() => _state.Stats.Snapshot();
+
+    /// <summary>Sets every stats counter back to zero.</summary>
+    public void ResetStats() => _state.Stats.Reset();
+
+    /// <summary>Stops listening and releases the port.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        await _app.StopAsync();
+        await _app.DisposeAsync();
+    }
+
+    internal static async Task<EmulatorServer> StartAsync(EmulatorOptions options, LogLevel logLevel, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        var state = new EmulatorState(options);
+        var app = EmulatorApp.Build(state, logLevel);
+        await app.StartAsync(cancellationToken);
+        var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+        return new EmulatorServer(app, state, new Uri(address.TrimEnd('/') + "/"));
+    }
+}

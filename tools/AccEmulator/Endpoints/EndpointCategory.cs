@@ -1,0 +1,41 @@
+namespace AccEmulator.Endpoints;
+
+/// <summary>The groups of endpoints that quotas, faults and statistics are counted by.</summary>
+public enum EndpointCategory
+{
+    /// <summary><c>POST /authentication/v2/token</c>.</summary>
+    Token,
+
+    /// <summary><c>GET /project/v1/hubs</c>.</summary>
+    Hubs,
+
+    /// <summary><c>GET /project/v1/hubs/{hubId}/projects</c>.</summary>
+    Projects,
+
+    /// <summary><c>GET …/projects/{projectId}/topFolders</c>.</summary>
+    TopFolders,
+
+    /// <summary><c>GET /data/v1/projects/{projectId}/folders/{folderId}</c>.</summary>
+    Folder,
+
+    /// <summary><c>GET …/folders/{folderId}/contents</c>.</summary>
+    FolderContents,
+
+    /// <summary><c>GET …/items/{itemId}</c>.</summary>
+    Item,
+
+    /// <summary><c>GET …/items/{itemId}/tip</c>.</summary>
+    ItemTip,
+
+    /// <summary><c>GET …/items/{itemId}/versions</c>.</summary>
+    ItemVersions,
+
+    /// <summary>Every <c>/oss/v2/…</c> endpoint (one shared quota), e.g. signeds3download.</summary>
+    Oss,
+
+    /// <summary>The signed download URL itself (storage, not APS: no token, no quota).</summary>
+    Download,
+
+    /// <summary>The emulator's own <c>/_emulator/…</c> endpoints.</summary>
+    Control,
+}

@@ -1,0 +1,162 @@
+using System.Text.Json;
+using AccEmulator.Accounts;
+
+namespace AccEmulator.Endpoints.JsonApi;
+
+/// <summary>Serializes folders, items and versions in the Data Management API's JSON:API shapes.</summary>
+internal static class DataResources
+{
+    private const string UserId = "EMU7K2LGZRDA";
+    private const string UserName = "Emulator Admin";
+
+    public static void WriteFolder(Utf8JsonWriter w, EmulatedFolder folder, ApiLinks links)
+    {
+        w.WriteStartObject();
+        w.WriteString("type", "folders");
+        w.WriteString("id", folder.Id);
+        w.WriteStartObject("attributes");
+        w.WriteString("name", folder.Name);
+        w.WriteString("displayName", folder.Name);
+        WriteAudit(w, folder.CreateTime, folder.LastModifiedTime);
+        w.WriteTime("lastModifiedTimeRollup", folder.LastModifiedTimeRollup);
+        w.WriteString("path", "/" + string.Join('/', folder.PathSegments));
+        w.WriteNumber("objectCount", folder.Folders.Count(f => !f.Hidden) + folder.Items.Count(i => !i.Hidden));
+        w.WriteBoolean("hidden", folder.Hidden);
+        WriteExtensionStart(w, ExtensionTypes.Folder, links);
+        var isPlans = folder.PathSegments is ["Plans", ..];
+        w.WriteStartArray("allowedTypes");
+        w.WriteStringValue("items:autodesk.bim360:File");
+        w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "folders:autodesk.bim360:Folder");
+        w.WriteEndArray();
+        w.WriteStartArray("visibleTypes");
+        w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
+        w.WriteEndArray();
+        w.WriteBoolean("isRoot", folder.IsRoot || folder.Parent!.IsRoot);
+        w.WriteString("folderType", "normal");
+        w.WriteEndObject();
+        w.WriteEndObject();
+        w.WriteEndObject();
+
+        WriteLinks(w, links.Folder(folder), ApiLinks.WebView(folder.Project, folder.Id));
+        w.WriteStartObject("relationships");
+        if (folder.Parent is { } parent)
+        {
+            w.WriteRelationship("parent", "folders", parent.Id, links.Folder(folder) + "/parent");
+        }
+
+        w.WriteRelatedLink("contents", links.FolderContents(folder));
+        w.WriteEndObject();
+        w.WriteEndObject();
+    }
+
+    public static void WriteItem(Utf8JsonWriter w, EmulatedItem item, ApiLinks links)
+    {
+        w.WriteStartObject();
+        w.WriteString("type", "items");
+        w.WriteString("id", item.Id);
+        w.WriteStartObject("attributes");
+        w.WriteString("displayName", item.DisplayName);
+        WriteAudit(w, item.CreateTime, item.LastModifiedTime);
+        w.WriteBoolean("hidden", item.Hidden);
+        w.WriteBoolean("reserved", false);
+        WriteExtensionStart(w, ExtensionTypes.Item(item.Kind), links);
+        w.WriteString("sourceFileName", item.Versions[0].Name);
+        w.WriteEndObject();
+        w.WriteEndObject();
+        w.WriteEndObject();
+
+        var self = links.Item(item);
+        WriteLinks(w, self, ApiLinks.WebView(item.Parent.Project, item.Parent.Id));
+        w.WriteStartObject("relationships");
+        w.WriteRelationship("tip", "versions", item.Tip.Id, self + "/tip");
+        w.WriteRelatedLink("versions", self + "/versions");
+        w.WriteRelationship("parent", "folders", item.Parent.Id, self + "/parent");
+        w.WriteEndObject();
+        w.WriteEndObject();
+    }
+
+    /// <summary>Plans documents and deleted tips carry no storage, no storageSize and no fileType.</summary>
+    public static void WriteVersion(Utf8JsonWriter w, EmulatedVersion version, ApiLinks links)
+    {
+        w.WriteStartObject();
+        w.WriteString("type", "versions");
+        w.WriteString("id", version.Id);
+        w.WriteStartObject("attributes");
+        w.WriteString("name", version.Name);
+        w.WriteString("displayName", version.Name);
+        WriteAudit(w, version.CreateTime, version.LastModifiedTime);
+        w.WriteNumber("versionNumber", version.Number);
+        if (version.MimeType is { } mime)
+        {
+            w.WriteString("mimeType", mime);
+        }
+
+        if (version.FileType is { } fileType)
+        {
+            w.WriteString("fileType", fileType);
+        }
+
+        if (version.StorageSize is { } size)
+        {
+            w.WriteNumber("storageSize", size);
+        }
+
+        WriteExtensionStart(w, version.ExtensionType, links);
+        w.WriteString("processState", "PROCESSING_COMPLETE");
+        w.WriteString("extractionState", "SUCCESS");
+        w.WriteString("splittingState", "NOT_SPLIT");
+        w.WriteString("reviewState", "NOT_IN_REVIEW");
+        w.WriteString("revisionDisplayLabel", version.Number.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        w.WriteString("sourceFileName", version.Name);
+        w.WriteEndObject();
+        w.WriteEndObject();
+        w.WriteEndObject();
+
+        WriteLinks(w, links.Version(version), ApiLinks.WebView(version.Item.Parent.Project, version.Item.Parent.Id));
+        w.WriteStartObject("relationships");
+        w.WriteRelationship("item", "items", version.Item.Id, links.Version(version) + "/item");
+        if (version.Storage is { } storage)
+        {
+            w.WriteStartObject("storage");
+            w.WriteStartObject("data");
+            w.WriteString("type", "objects");
+            w.WriteString("id", storage.StorageId);
+            w.WriteEndObject();
+            w.WriteStartObject("meta");
+            w.WriteHref("link", links.Storage(storage, version.Item.Parent.Project));
+            w.WriteEndObject();
+            w.WriteEndObject();
+        }
+
+        w.WriteEndObject();
+        w.WriteEndObject();
+    }
+
+    private static void WriteAudit(Utf8JsonWriter w, DateTimeOffset created, DateTimeOffset modified)
+    {
+        w.WriteTime("createTime", created);
+        w.WriteString("createUserId", UserId);
+        w.WriteString("createUserName", UserName);
+        w.WriteTime("lastModifiedTime", modified);
+        w.WriteString("lastModifiedUserId", UserId);
+        w.WriteString("lastModifiedUserName", UserName);
+    }
+
+    /// <summary>Opens <c>"extension":{…,"data":{</c>; the caller writes the data members and closes both objects.</summary>
+    private static void WriteExtensionStart(Utf8JsonWriter w, string type, ApiLinks links)
+    {
+        w.WriteStartObject("extension");
+        w.WriteString("type", type);
+        w.WriteString("version", "1.0");
+        w.WriteHref("schema", links.Schema(type));
+        w.WriteStartObject("data");
+    }
+
+    private static void WriteLinks(Utf8JsonWriter w, string self, string webView)
+    {
+        w.WriteStartObject("links");
+        w.WriteHref("self", self);
+        w.WriteHref("webView", webView);
+        w.WriteEndObject();
+    }
+}

@@ -1,0 +1,52 @@
+using AccEmulator.Accounts;
+using AccEmulator.Accounts.Generation;
+using AccEmulator.Auth;
+using AccEmulator.Content;
+using AccEmulator.Control;
+using AccEmulator.Faults;
+using AccEmulator.Quotas;
+
+namespace AccEmulator.Hosting;
+
+/// <summary>Everything one emulator instance holds; a singleton its endpoints receive.</summary>
+internal sealed class EmulatorState
+{
+    public EmulatorState(EmulatorOptions options)
+    {
+        Options = options;
+        Clock = options.TimeProvider;
+        Account = options.Dataset switch
+        {
+            EmulatorDatasets.Demo => DemoDataset.Build(options),
+            EmulatorDatasets.SeedScaled => ScaledDataset.Build(options),
+            _ => throw new ArgumentException($"Unknown dataset '{options.Dataset}'.", nameof(options)),
+        };
+        Tokens = new TokenStore(Clock);
+        Quotas = new QuotaLimiter(Clock, options.Quotas);
+        Faults = new FaultInjector(options.Faults);
+        Mutator = new AccountMutator(Account, options.Seed, Clock);
+        Truth = new AccountTruth(Account, Hashes, options.TruthHashMaxBytes);
+    }
+
+    public EmulatorOptions Options { get; }
+
+    public TimeProvider Clock { get; }
+
+    public EmulatedAccount Account { get; }
+
+    public TokenStore Tokens { get; }
+
+    public QuotaLimiter Quotas { get; }
+
+    public FaultInjector Faults { get; }
+
+    public RequestStats Stats { get; } = new();
+
+    public ObjectHashes Hashes { get; } = new();
+
+    public UrlSigner Signer { get; } = new();
+
+    public AccountMutator Mutator { get; }
+
+    public AccountTruth Truth { get; }
+}

@@ -1,0 +1,37 @@
+using AccEmulator.Endpoints;
+
+namespace AccEmulator.Quotas;
+
+/// <summary>APS rate limits: requests per window per endpoint category, counted for the whole app.</summary>
+public sealed record QuotaOptions
+{
+    /// <summary>APS's published limits per minute; the download URL has none.</summary>
+    public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsLimits = new Dictionary<EndpointCategory, int>
+    {
+        [EndpointCategory.Token] = 500,
+        [EndpointCategory.Hubs] = 50,
+        [EndpointCategory.Projects] = 50,
+        [EndpointCategory.TopFolders] = 300,
+        [EndpointCategory.Folder] = 300,
+        [EndpointCategory.FolderContents] = 300,
+        [EndpointCategory.Item] = 300,
+        [EndpointCategory.ItemTip] = 50,
+        [EndpointCategory.ItemVersions] = 800,
+        [EndpointCategory.Oss] = 1000,
+    };
+
+    /// <summary>Whether quotas are enforced at all (default true; <c>--no-quotas</c> turns them off).</summary>
+    public bool Enabled { get; init; } = true;
+
+    /// <summary>Answer 429 without a <c>Retry-After</c> header, as APS sometimes does (default false).</summary>
+    public bool OmitRetryAfter { get; init; }
+
+    /// <summary>The length of one counting window (default one minute).</summary>
+    public TimeSpan Window { get; init; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>Requests allowed per window by category (default <see cref="ApsLimits"/>); absent means unlimited.</summary>
+    public IReadOnlyDictionary<EndpointCategory, int> Limits { get; init; } = ApsLimits;
+
+    /// <summary>No quotas anywhere.</summary>
+    public static QuotaOptions Disabled { get; } = new() { Enabled = false };
+}
