@@ -68,7 +68,7 @@ public sealed class AccountWalker(ApsDataClient aps)
                         {
                             next.Add(new FolderPath(sub.Id, [.. folder.Segments, names[sub.Id]], [.. folder.Names, sub.Name]));
                         }
-                        else if (entry is AccFile file)
+                        else if (entry is AccFile file && !IsDeleted(file))
                         {
                             var blob = string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]);
                             var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
@@ -86,6 +86,10 @@ public sealed class AccountWalker(ApsDataClient aps)
             found.Complete(e);
         }
     }
+
+    // With includeHidden, APS also lists deleted items, whose tip is a storage-less "…:Deleted" version.
+    private static bool IsDeleted(AccFile file) =>
+        file.Tip?.ExtensionType.EndsWith(":Deleted", StringComparison.Ordinal) == true;
 
     private sealed record FolderPath(string Id, IReadOnlyList<string> Segments, IReadOnlyList<string> Names);
 }

@@ -1,0 +1,192 @@
+using System.Security.Cryptography;
+using AccBackup.Backup;
+using AccEmulator;
+using AccEmulator.Control;
+using AccEmulator.Endpoints;
+using AccEmulator.Faults;
+using AccEmulator.Quotas;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Tests.Backup;
+
+public sealed class BlobCopierTests
+{
+    private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
+
+    [Fact]
+    public async Task CopyAsync_WholeDemoAccount_EveryFileWithStorageStoredIdenticalToTruth()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+
+        var (outcomes, withoutContent) = await BackUpAsync(host);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        await AssertMatchesTruthAsync(host, outcomes, withoutContent);
+        var drift = Assert.Single(outcomes, o => o.Request.SourcePath.EndsWith("/drift.bin", StringComparison.Ordinal));
+        Assert.True(drift.Result!.SizeMismatch);
+        Assert.Equal((10_517L, 10_000L), (drift.Request.ApiSize!.Value, drift.Result.StoredBytes));
+        var empty = Assert.Single(outcomes, o => o.Request.SourcePath.EndsWith("/empty.txt", StringComparison.Ordinal));
+        Assert.Equal(0, (await host.Container.GetPropertiesAsync(empty.Request.BlobName, CancellationToken.None))!.Length);
+    }
+
+    [Fact]
+    public async Task CopyAsync_SecondRun_StoresNothingAndAsksForNoSignedUrl()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+        await BackUpAsync(host);
+        host.Emulator.ResetStats();
+
+        var (outcomes, _) = await BackUpAsync(host);
+
+        Assert.All(outcomes, o => Assert.Equal(FileCopyStatus.Unchanged, o.Result!.Status));
+        Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Oss));
+        Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Download));
+    }
+
+    [Fact]
+    public async Task CopyAsync_NewVersionOfStoredFile_ReplacesBlobWithNewBytes()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+        var (first, _) = await BackUpAsync(host);
+        var target = first.First(o => o.Request.SourcePath.EndsWith(".pdf", StringComparison.Ordinal) && o.Result!.StoredBytes > 0);
+        host.Emulator.Mutations.ChangeFile(target.Request.ItemId, 12_345);
+
+        var (second, withoutContent) = await BackUpAsync(host);
+
+        var changed = Assert.Single(second, o => o.Request.ItemId == target.Request.ItemId);
+        Assert.Equal(FileCopyStatus.Copied, changed.Result!.Status);
+        Assert.NotEqual(target.Request.VersionId, changed.Request.VersionId);
+        Assert.Equal(1, second.Count(o => o.Result!.Status == FileCopyStatus.Copied));
+        await AssertMatchesTruthAsync(host, second, withoutContent);
+    }
+
+    [Fact]
+    public async Task CopyAsync_UnderFaults_EveryFileStillStoredIdentical()
+    {
+        var faults = FaultOptions.None with
+        {
+            Seed = 7,
+            TokenLifetime = TimeSpan.FromSeconds(4),
+            SignedUrlLifetime = TimeSpan.FromSeconds(2),
+            Download = new DownloadFaults { ResetRate = 0.1, TruncateRate = 0.1 },
+        };
+        faults = faults
+            .With(EndpointCategory.Oss, new EndpointFaults { TooManyRequestsRate = 0.3, ServerErrorRate = 0.1 })
+            .With(EndpointCategory.FolderContents, new EndpointFaults { TooManyRequestsBurst = 5, ServerErrorBurst = 5, ServerErrorRate = 0.1 })
+            .With(EndpointCategory.Download, new EndpointFaults { ServerErrorRate = 0.05 });
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults }, new Dictionary<string, string?>
+        {
+            // Small blocks so the demo's files take the parallel block path too, across URL expiries.
+            ["Copy:SingleRequestLimitBytes"] = "65536",
+            ["Copy:BlockSizeBytes"] = "16384",
+            ["Copy:BlockAttempts"] = "10",
+            ["Copy:FileAttempts"] = "5",
+        });
+
+        var (outcomes, withoutContent) = await BackUpAsync(host);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        await AssertMatchesTruthAsync(host, outcomes, withoutContent);
+        var stats = host.Emulator.GetStats();
+        Assert.True(stats.Count(EndpointCategory.Oss, 429) > 0, "the 429 storm happened");
+        Assert.True(stats.Count(EndpointCategory.Token) > 1, "tokens expired and were refreshed");
+        Assert.True(stats.FaultsInjected.Values.Sum() > 0);
+    }
+
+    [Fact]
+    public async Task CopyAsync_EveryAttemptTruncated_FailsWithReasonAndStoresNothing()
+    {
+        var faults = FaultOptions.None with { Download = new DownloadFaults { TruncateRate = 1.0 } };
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults }, new Dictionary<string, string?>
+        {
+            ["Copy:BlockAttempts"] = "2",
+            ["Copy:FileAttempts"] = "2",
+        });
+        var files = await host.ListAccountAsync();
+        var request = files.Select(f => f.ToCopyRequest()).First(r => r is { ApiSize: > 1000 })!;
+        var copier = host.Services.GetRequiredService<BlobCopier>();
+
+        var error = await Assert.ThrowsAsync<FileCopyException>(() => copier.CopyAsync(request, CancellationToken.None));
+
+        Assert.Contains("download failed", error.Reason, StringComparison.Ordinal);
+        Assert.Null(await host.Container.GetPropertiesAsync(request.BlobName, CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task CopyAsync_ChunkedObjects_RetriedUntilComplete()
+    {
+        var faults = FaultOptions.None with { Chunked = new ChunkedDownloads { Fraction = 0.5, Times = 1 } };
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults });
+
+        var (outcomes, withoutContent) = await BackUpAsync(host);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        await AssertMatchesTruthAsync(host, outcomes, withoutContent);
+    }
+
+    [Fact]
+    public async Task CopyAsync_WithRealQuotas_SeesNo429()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Quotas = new QuotaOptions() }, new Dictionary<string, string?>
+        {
+            ["Aps:RateLimitingEnabled"] = "true",
+        });
+
+        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();
+        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(files, CancellationToken.None);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        var stats = host.Emulator.GetStats();
+        Assert.Equal(0, stats.Requests.Values.Sum(byStatus => byStatus.GetValueOrDefault(429)));
+    }
+
+    [Fact]
+    public async Task CopyAsync_WholeRun_LogsContainNoSecretTokenOrSignature()
+    {
+        var faults = FaultOptions.None with { SignedUrlLifetime = TimeSpan.FromSeconds(1), Download = new DownloadFaults { ResetRate = 0.2 } };
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults });
+
+        await BackUpAsync(host);
+
+        var logs = string.Join('\n', host.Logs.Lines);
+        Assert.NotEmpty(host.Logs.Lines);
+        Assert.DoesNotContain(host.Emulator.ClientSecret, logs, StringComparison.Ordinal);
+        Assert.DoesNotContain("X-Amz-Signature", logs, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("Bearer ", logs, StringComparison.Ordinal);
+        Assert.DoesNotContain("access_token", logs, StringComparison.Ordinal);
+        Assert.DoesNotContain("AccountKey", logs, StringComparison.Ordinal);
+    }
+
+    internal static async Task<(IReadOnlyList<FileCopyOutcome> Copied, IReadOnlyList<InventoryFile> WithoutContent)> BackUpAsync(CopyEngineHost host)
+    {
+        var files = await host.ListAccountAsync();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, CancellationToken.None);
+        return (outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
+    }
+
+    internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyOutcome> outcomes, IReadOnlyList<InventoryFile> withoutContent)
+    {
+        var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
+        var byItem = outcomes.ToDictionary(o => o.Request.ItemId);
+        var noContent = withoutContent.Select(f => f.File.Id).ToHashSet();
+        foreach (var file in truth)
+        {
+            if (!file.HasStorage)
+            {
+                Assert.Contains(file.ItemId, noContent);
+                continue;
+            }
+
+            var outcome = byItem[file.ItemId];
+            Assert.Equal(file.VersionId, outcome.Request.VersionId);
+            await using var stored = await host.Container.OpenReadAsync(outcome.Request.BlobName, null, null, CancellationToken.None);
+            var sha256 = Convert.ToHexStringLower(await SHA256.HashDataAsync(stored));
+            Assert.True(file.Sha256 == sha256, $"{file.Path}: stored bytes differ from the served ones");
+            Assert.Equal(file.ServedLength, outcome.Result!.StoredBytes);
+            Assert.Equal(sha256, outcome.Result.Sha256);
+        }
+
+        Assert.Equal(truth.Count(f => f.HasStorage), outcomes.Count);
+    }
+}

@@ -1,0 +1,196 @@
+using System.Collections.Concurrent;
+using AccBackup.Backup;
+using AccBackup.Storage;
+using AccBackup.Testing;
+using AccEmulator;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Tests.Backup;
+
+/// <summary>The copy engine wired through its real DI registration to an in-process APS emulator and Azurite.</summary>
+internal sealed class CopyEngineHost : IAsyncDisposable
+{
+    private CopyEngineHost(EmulatorServer emulator, ServiceProvider services, InFlightCounter downloads, CapturedLogs logs)
+    {
+        Emulator = emulator;
+        Services = services;
+        Downloads = downloads;
+        Logs = logs;
+    }
+
+    public EmulatorServer Emulator { get; }
+
+    public ServiceProvider Services { get; }
+
+    public InFlightCounter Downloads { get; }
+
+    public CapturedLogs Logs { get; }
+
+    public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
+
+    public static async Task<CopyEngineHost> StartAsync(EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null)
+    {
+        var azurite = await AzuriteServer.GetAsync();
+        var emulator = await EmulatorServer.StartAsync(emulatorOptions);
+        var values = new Dictionary<string, string?>
+        {
+            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
+            ["Aps:ClientId"] = emulator.ClientId,
+            ["Aps:ClientSecret"] = emulator.ClientSecret,
+            ["Aps:AccountId"] = emulator.AccountId,
+            ["Aps:RateLimitingEnabled"] = "false",
+            ["Aps:RetryBaseDelay"] = "00:00:00.020",
+            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
+            ["BackupStorage:ContainerName"] = "copy-" + Guid.NewGuid().ToString("N")[..16],
+            ["Copy:RetryBaseDelay"] = "00:00:00.020",
+            ["Copy:ChunkedRetryDelay"] = "00:00:00.050",
+        };
+        foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
+        {
+            values[key] = value;
+        }
+
+        var downloads = new InFlightCounter();
+        var logs = new CapturedLogs();
+        var services = new ServiceCollection();
+        services.AddLogging(b => b.SetMinimumLevel(LogLevel.Trace).AddProvider(logs));
+        services.AddCopyEngine(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
+        services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
+        var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
+        await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);
+        return new CopyEngineHost(emulator, provider, downloads, logs);
+    }
+
+    /// <summary>Lists the whole account the way a backup does.</summary>
+    public async Task<IReadOnlyList<InventoryFile>> ListAccountAsync()
+    {
+        var walker = Services.GetRequiredService<AccountWalker>();
+        var files = new List<InventoryFile>();
+        foreach (var (project, segment) in await walker.ListProjectsAsync(CancellationToken.None))
+        {
+            await foreach (var file in walker.WalkAsync(project, segment, includeHidden: true, parallelListings: 4, CancellationToken.None))
+            {
+                files.Add(file);
+            }
+        }
+
+        return files;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await Services.DisposeAsync();
+        await Emulator.DisposeAsync();
+    }
+
+    /// <summary>Counts requests in flight through the download client, keeping the peak.</summary>
+    internal sealed class InFlightCounter
+    {
+        private int current;
+        private int peak;
+
+        public int Peak => Volatile.Read(ref peak);
+
+        public DelegatingHandler CreateHandler() => new Handler(this);
+
+        private sealed class Handler(InFlightCounter owner) : DelegatingHandler
+        {
+            protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+            {
+                var now = Interlocked.Increment(ref owner.current);
+                for (var seen = owner.Peak; now > seen && Interlocked.CompareExchange(ref owner.peak, now, seen) != seen; seen = owner.Peak)
+                {
+                }
+
+                HttpResponseMessage response;
+                try
+                {
+                    response = await base.SendAsync(request, cancellationToken);
+                }
+                catch
+                {
+                    Interlocked.Decrement(ref owner.current);
+                    throw;
+                }
+
+                // The transfer lasts until the body has been read: count it until the body stream is disposed.
+                var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+                var counted = new StreamContent(new ReleasingStream(body, () => Interlocked.Decrement(ref owner.current)));
+                foreach (var header in response.Content.Headers)
+                {
+                    counted.Headers.TryAddWithoutValidation(header.Key, header.Value);
+                }
+
+                response.Content = counted;
+                return response;
+            }
+        }
+
+        private sealed class ReleasingStream(Stream inner, Action release) : Stream
+        {
+            private int released;
+
+            public override bool CanRead => true;
+
+            public override bool CanSeek => false;
+
+            public override bool CanWrite => false;
+
+            public override long Length => inner.Length;
+
+            public override long Position { get => inner.Position; set => throw new NotSupportedException(); }
+
+            public override int Read(byte[] buffer, int offset, int count) => inner.Read(buffer, offset, count);
+
+            public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) => inner.ReadAsync(buffer, cancellationToken);
+
+            public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) => inner.ReadAsync(buffer, offset, count, cancellationToken);
+
+            public override void Flush()
+            {
+            }
+
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+            public override void SetLength(long value) => throw new NotSupportedException();
+
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+            protected override void Dispose(bool disposing)
+            {
+                if (disposing && Interlocked.Exchange(ref released, 1) == 0)
+                {
+                    inner.Dispose();
+                    release();
+                }
+
+                base.Dispose(disposing);
+            }
+        }
+    }
+
+    /// <summary>Every log line of the run, formatted, at every level.</summary>
+    internal sealed class CapturedLogs : ILoggerProvider
+    {
+        public ConcurrentQueue<string> Lines { get; } = new();
+
+        public ILogger CreateLogger(string categoryName) => new Logger(this, categoryName);
+
+        public void Dispose()
+        {
+        }
+
+        private sealed class Logger(CapturedLogs owner, string category) : ILogger
+        {
+            public IDisposable? BeginScope<TState>(TState state)
+                where TState : notnull => null;
+
+            public bool IsEnabled(LogLevel logLevel) => true;
+
+            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter) =>
+                owner.Lines.Enqueue($"{logLevel} {category}: {formatter(state, exception)} {exception}");
+        }
+    }
+}
