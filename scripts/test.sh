@@ -23,8 +23,9 @@ status=${PIPESTATUS[0]}
 set -e
 
 # One plain closing line for the whole run, summed over the test assemblies.
-passed=$(grep -Eo 'Passed: +[0-9]+,' "$log" | awk '{ s += $2 } END { print s + 0 }')
-failed=$(grep -Eo 'Failed: +[0-9]+,' "$log" | awk '{ s += $2 } END { print s + 0 }')
+# Each assembly ends with "Total tests: N" then "Passed: N" / "Failed: N" lines.
+passed=$(grep -E '^ +Passed: +[0-9]+ *$' "$log" | awk '{ s += $2 } END { print s + 0 }')
+failed=$(grep -E '^ +Failed: +[0-9]+ *$' "$log" | awk '{ s += $2 } END { print s + 0 }')
 echo "${passed:-0} passed, ${failed:-0} failed"
 if [ "${passed:-0}" -eq 0 ]; then
   echo "no test ran" >&2
