@@ -6,7 +6,7 @@ using AccBackup.Acc;
 namespace AccBackup.Backup;
 
 /// <summary>Lists every file of a project by walking its folders, several listings at once, naming each file's blob.</summary>
-public sealed class AccountWalker(ApsDataClient aps)
+public sealed class AccountWalker(ApsDataClient aps, FolderListing listing)
 {
     /// <summary>Every project with the blob-name segment it maps to (unique across the account).</summary>
     public async Task<IReadOnlyList<(AccProject Project, string Segment)>> ListProjectsAsync(CancellationToken cancellationToken)
@@ -18,7 +18,7 @@ public sealed class AccountWalker(ApsDataClient aps)
         }
 
         var names = BlobPathBuilder.Disambiguate(projects.Select(p => (p.Id, p.Name)));
-        return projects.Select(p => (p, names[p.Id])).ToList();
+        return projects.Select(p => (p, BlobPathBuilder.Fit(names[p.Id]))).ToList();
     }
 
     /// <summary>Every file below the project's top folders, in no particular order.</summary>
@@ -41,39 +41,22 @@ public sealed class AccountWalker(ApsDataClient aps)
     {
         try
         {
-            var top = new List<AccFolder>();
-            await foreach (var folder in aps.ListTopFoldersAsync(project.Id, cancellationToken).ConfigureAwait(false))
-            {
-                top.Add(folder);
-            }
-
-            var topNames = BlobPathBuilder.Disambiguate(top.Select(f => (f.Id, f.Name)));
-            var level = top.Select(f => new FolderPath(f.Id, [topNames[f.Id]], [f.Name])).ToList();
+            var level = await listing.TopFoldersAsync(project.Id, cancellationToken).ConfigureAwait(false);
             while (level.Count > 0)
             {
-                var next = new ConcurrentBag<FolderPath>();
+                var next = new ConcurrentBag<FolderRef>();
                 var parallel = new ParallelOptions { MaxDegreeOfParallelism = parallelListings, CancellationToken = cancellationToken };
                 await Parallel.ForEachAsync(level, parallel, async (folder, ct) =>
                 {
-                    var entries = new List<FolderEntry>();
-                    await foreach (var entry in aps.ListFolderContentsAsync(project.Id, folder.Id, includeHidden, ct).ConfigureAwait(false))
+                    var (subFolders, files) = await listing.ListAsync(project, projectSegment, folder, includeHidden, ct).ConfigureAwait(false);
+                    foreach (var sub in subFolders)
                     {
-                        entries.Add(entry);
+                        next.Add(sub);
                     }
 
-                    var names = BlobPathBuilder.Disambiguate(entries.Select(e => (e.Id, e.Name)));
-                    foreach (var entry in entries)
+                    foreach (var file in files)
                     {
-                        if (entry is AccFolder sub)
-                        {
-                            next.Add(new FolderPath(sub.Id, [.. folder.Segments, names[sub.Id]], [.. folder.Names, sub.Name]));
-                        }
-                        else if (entry is AccFile file && !IsDeleted(file))
-                        {
-                            var blob = string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]);
-                            var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
-                            await found.WriteAsync(new InventoryFile(project, BlobPathBuilder.Fit(blob), source, file), ct).ConfigureAwait(false);
-                        }
+                        await found.WriteAsync(file, ct).ConfigureAwait(false);
                     }
                 }).ConfigureAwait(false);
                 level = [.. next];
@@ -86,12 +69,6 @@ public sealed class AccountWalker(ApsDataClient aps)
             found.Complete(e);
         }
     }
-
-    // With includeHidden, APS also lists deleted items, whose tip is a storage-less "…:Deleted" version.
-    private static bool IsDeleted(AccFile file) =>
-        file.Tip?.ExtensionType.EndsWith(":Deleted", StringComparison.Ordinal) == true;
-
-    private sealed record FolderPath(string Id, IReadOnlyList<string> Segments, IReadOnlyList<string> Names);
 }
 
 /// <summary>A file found in a listing: where it is in ACC, and the blob it belongs in.</summary>

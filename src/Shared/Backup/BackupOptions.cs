@@ -26,14 +26,33 @@ public sealed class BackupOptions
     [Range(1, 64)]
     public int ParallelListings { get; set; } = 8;
 
+    /// <summary>Folders one listing activity lists (each at most 200 entries a page). Default: 200.</summary>
+    [Range(1, 5000)]
+    public int FoldersPerListing { get; set; } = 200;
+
+    /// <summary>Files per inventory chunk, i.e. per copy activity. Default: 250.</summary>
+    [Range(1, 5000)]
+    public int FilesPerChunk { get; set; } = 250;
+
+    /// <summary>Listing and copy activities in flight at once for a run (a sliding window, not batches). Default: 8.</summary>
+    [Range(1, 256)]
+    public int MaxActivitiesInFlight { get; set; } = 8;
+
+    /// <summary>Attempts per activity before its work is recorded as failed. Default: 3.</summary>
+    [Range(1, 10)]
+    public int ActivityAttempts { get; set; } = 3;
+
     /// <summary>Whether a project is selected by the include and exclude lists (names compared case-insensitively).</summary>
-    public bool Selects(string projectId, string projectName)
+    public bool Selects(string projectId, string projectName) => Selects(projectId, projectName, IncludeProjects, ExcludeProjects);
+
+    /// <summary>Whether a project is selected by the given include and exclude lists.</summary>
+    public static bool Selects(string projectId, string projectName, string includeProjects, string excludeProjects)
     {
         static bool Listed(string list, string id, string name) => list
             .Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Any(entry => string.Equals(entry, id, StringComparison.OrdinalIgnoreCase) || string.Equals(entry, name, StringComparison.OrdinalIgnoreCase));
 
-        var included = string.IsNullOrWhiteSpace(IncludeProjects) || Listed(IncludeProjects, projectId, projectName);
-        return included && !Listed(ExcludeProjects, projectId, projectName);
+        var included = string.IsNullOrWhiteSpace(includeProjects) || Listed(includeProjects, projectId, projectName);
+        return included && !Listed(excludeProjects, projectId, projectName);
     }
 }

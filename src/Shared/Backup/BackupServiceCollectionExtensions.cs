@@ -25,6 +25,7 @@ public static class BackupServiceCollectionExtensions
         services.TryAddSingleton<TransferSlots>();
         services.TryAddSingleton<BlobCopier>();
         services.TryAddSingleton<FileBatchCopier>();
+        services.TryAddTransient<FolderListing>();
         services.TryAddTransient<AccountWalker>();
 
         // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the

@@ -44,7 +44,7 @@ public sealed partial class BlobCopier
     public async Task<FileCopyResult> CopyAsync(FileCopyRequest request, CancellationToken cancellationToken)
     {
         var existing = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
-        if (StoredVersion.Matches(existing, request) is { } unchanged)
+        if (!request.Force && StoredVersion.Matches(existing, request) is { } unchanged)
         {
             return unchanged;
         }

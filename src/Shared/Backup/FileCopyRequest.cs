@@ -5,6 +5,7 @@ namespace AccBackup.Backup;
 /// <summary>One ACC file version to store under <see cref="BlobName"/>.</summary>
 /// <param name="ApiSize">The size APS's listing reported (storageSize); compared with the bytes stored.</param>
 /// <param name="SourcePath">The ACC path, for people: project/folder/…/file.</param>
+/// <param name="Force">Copy even when this version is already stored.</param>
 public sealed record FileCopyRequest(
     string ProjectId,
     string ItemId,
@@ -14,7 +15,8 @@ public sealed record FileCopyRequest(
     OssObject Storage,
     string BlobName,
     string SourcePath,
-    DateTimeOffset? LastModifiedTime);
+    DateTimeOffset? LastModifiedTime,
+    bool Force = false);
 
 /// <summary>What happened to one file.</summary>
 public enum FileCopyStatus

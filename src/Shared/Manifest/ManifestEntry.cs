@@ -16,6 +16,9 @@ public enum ManifestStatus
     /// <summary>The version has no bytes in APS (e.g. a Plans sheet): nothing to store.</summary>
     NoContent,
 
+    /// <summary>Dry run: this version is not stored yet and would be copied.</summary>
+    Planned,
+
     /// <summary>Could not be stored; <see cref="ManifestEntry.Error"/> says why. Nothing half-written was committed.</summary>
     Failed,
 }

@@ -13,6 +13,7 @@ public sealed record ManifestSummary(
     long Copied,
     long Unchanged,
     long NoContent,
+    long Planned,
     long Failed,
     long SizeMismatchCount,
     IReadOnlyList<SizeMismatch> SizeMismatches,

@@ -6,7 +6,10 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     private readonly List<SizeMismatch> mismatches = [];
     private readonly List<ProjectFailure> failedProjects = [];
     private readonly HashSet<string> projects = new(StringComparer.Ordinal);
-    private long files, bytes, copied, unchanged, noContent, failed;
+    private long files, bytes, copied, unchanged, noContent, planned, failed;
+
+    /// <summary>Projects the run covered (when null: those seen in entries and failures).</summary>
+    public int? Projects { get; set; }
 
     /// <summary>Folders listed (or carried over) by the run.</summary>
     public long Folders { get; set; }
@@ -22,6 +25,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
             case ManifestStatus.Copied: copied++; break;
             case ManifestStatus.Unchanged: unchanged++; break;
             case ManifestStatus.NoContent: noContent++; break;
+            case ManifestStatus.Planned: planned++; break;
             case ManifestStatus.Failed: failed++; break;
         }
 
@@ -40,8 +44,8 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
 
     /// <summary>The summary as of <paramref name="finishedAt"/>.</summary>
     public ManifestSummary Build(DateTimeOffset finishedAt) => new(
-        runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, projects.Count, Folders, files, bytes,
-        copied, unchanged, noContent, failed, mismatches.Count,
+        runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, Projects ?? projects.Count, Folders, files, bytes,
+        copied, unchanged, noContent, planned, failed, mismatches.Count,
         [.. mismatches.OrderBy(m => m.Path, StringComparer.Ordinal)],
         [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)]);
 }

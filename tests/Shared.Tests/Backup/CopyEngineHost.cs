@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using AccBackup.Backup;
+using AccBackup.Runs;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccEmulator;
@@ -56,7 +57,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         var logs = new CapturedLogs();
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Trace).AddProvider(logs));
-        services.AddCopyEngine(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
+        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);

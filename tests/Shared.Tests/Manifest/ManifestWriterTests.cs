@@ -91,7 +91,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
 
     private static ManifestEntry Entry(int i)
     {
-        var status = (ManifestStatus)(i % 4);
+        var status = new[] { ManifestStatus.Copied, ManifestStatus.Unchanged, ManifestStatus.NoContent, ManifestStatus.Failed }[i % 4];
         var stored = status is ManifestStatus.Copied or ManifestStatus.Unchanged ? 999L : (long?)null;
         return new ManifestEntry(
             "b.project", "P", $"P/folder/file-{i}.rvt", $"urn:item:{i}", $"urn:version:{i}?version=1", 1,

@@ -1,0 +1,60 @@
+using AccBackup.Acc;
+
+namespace AccBackup.Backup;
+
+/// <summary>A folder to list: its id and where it sits, as blob-name segments and as ACC names.</summary>
+public sealed record FolderRef(string Id, IReadOnlyList<string> Segments, IReadOnlyList<string> Names);
+
+/// <summary>Lists one folder and names what is in it: unique blob-name segments, deleted items left out.</summary>
+public sealed class FolderListing(ApsDataClient aps)
+{
+    /// <summary>The project's top folders as folders to list.</summary>
+    public async Task<IReadOnlyList<FolderRef>> TopFoldersAsync(string projectId, CancellationToken cancellationToken)
+    {
+        var top = new List<AccFolder>();
+        await foreach (var folder in aps.ListTopFoldersAsync(projectId, cancellationToken).ConfigureAwait(false))
+        {
+            top.Add(folder);
+        }
+
+        var names = BlobPathBuilder.Disambiguate(top.Select(f => (f.Id, f.Name)));
+        return top.Select(f => new FolderRef(f.Id, [names[f.Id]], [f.Name])).ToList();
+    }
+
+    /// <summary>The folder's sub-folders and files; each file with its blob name and ACC path.</summary>
+    public async Task<(IReadOnlyList<FolderRef> SubFolders, IReadOnlyList<InventoryFile> Files)> ListAsync(
+        AccProject project, string projectSegment, FolderRef folder, bool includeHidden, CancellationToken cancellationToken)
+    {
+        var entries = new List<FolderEntry>();
+        await foreach (var entry in aps.ListFolderContentsAsync(project.Id, folder.Id, includeHidden, cancellationToken).ConfigureAwait(false))
+        {
+            if (entry is not AccFile file || !IsDeleted(file))
+            {
+                entries.Add(entry);
+            }
+        }
+
+        var names = BlobPathBuilder.Disambiguate(entries.Select(e => (e.Id, e.Name)));
+        var subFolders = new List<FolderRef>();
+        var files = new List<InventoryFile>();
+        foreach (var entry in entries)
+        {
+            if (entry is AccFolder sub)
+            {
+                subFolders.Add(new FolderRef(sub.Id, [.. folder.Segments, names[sub.Id]], [.. folder.Names, sub.Name]));
+            }
+            else if (entry is AccFile file)
+            {
+                var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
+                var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
+                files.Add(new InventoryFile(project, blob, source, file));
+            }
+        }
+
+        return (subFolders, files);
+    }
+
+    // With includeHidden, APS also lists deleted items, whose tip is a storage-less "…:Deleted" version.
+    private static bool IsDeleted(AccFile file) =>
+        file.Tip?.ExtensionType.EndsWith(":Deleted", StringComparison.Ordinal) == true;
+}

@@ -1,0 +1,35 @@
+using AccBackup.Manifest;
+
+namespace AccBackup.Restore;
+
+/// <summary>What to restore: one run's stored files, optionally one project or one path prefix, into a folder.</summary>
+/// <param name="RunId">The run ("latest" for the latest run).</param>
+/// <param name="Destination">The folder to write into; created when missing. Nothing is ever written outside it.</param>
+/// <param name="Project">A project name or id (case-insensitive); null for every project.</param>
+/// <param name="PathPrefix">Keeps files whose ACC path, path within the project, or blob name starts with this (case-insensitive); null for all.</param>
+public sealed record RestoreRequest(string RunId, string Destination, string? Project = null, string? PathPrefix = null)
+{
+    /// <summary>Whether <paramref name="entry"/> is one this request restores (the caller has already kept only stored entries).</summary>
+    public bool Selects(ManifestEntry entry)
+    {
+        ArgumentNullException.ThrowIfNull(entry);
+        if (!string.IsNullOrWhiteSpace(Project)
+            && !string.Equals(entry.ProjectName, Project.Trim(), StringComparison.OrdinalIgnoreCase)
+            && !string.Equals(entry.ProjectId, Project.Trim(), StringComparison.OrdinalIgnoreCase))
+        {
+            return false;
+        }
+
+        if (string.IsNullOrWhiteSpace(PathPrefix))
+        {
+            return true;
+        }
+
+        var prefix = PathPrefix.Trim().TrimStart('/');
+        var projectFolder = entry.ProjectName + "/";
+        var withinProject = entry.Path.StartsWith(projectFolder, StringComparison.OrdinalIgnoreCase) ? entry.Path[projectFolder.Length..] : null;
+        return entry.Path.StartsWith(prefix, StringComparison.OrdinalIgnoreCase)
+            || (withinProject?.StartsWith(prefix, StringComparison.OrdinalIgnoreCase) ?? false)
+            || (entry.BlobName?.StartsWith(prefix, StringComparison.OrdinalIgnoreCase) ?? false);
+    }
+}

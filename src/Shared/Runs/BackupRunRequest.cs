@@ -1,0 +1,30 @@
+namespace AccBackup.Runs;
+
+/// <summary>What one backup run should do; null fields fall back to the <c>Backup</c> settings.</summary>
+/// <param name="RunId">Id of the run (letters, digits, '-', '_', '.'); null makes one from the start time.</param>
+/// <param name="IncludeProjects">Comma-separated project names or ids; null uses Backup:IncludeProjects.</param>
+/// <param name="ExcludeProjects">Comma-separated project names or ids; null uses Backup:ExcludeProjects.</param>
+/// <param name="DryRun">List and plan only: no file is copied (the manifest records what would be).</param>
+/// <param name="ForceCopy">Copy every file again even when its version is already stored.</param>
+public sealed record BackupRunRequest(
+    string? RunId = null,
+    string? IncludeProjects = null,
+    string? ExcludeProjects = null,
+    bool DryRun = false,
+    bool ForceCopy = false);
+
+/// <summary>A run's progress, reported at each milestone (small: safe as a durable custom status).</summary>
+public sealed record BackupProgress(
+    string RunId,
+    string Phase,
+    int ProjectsDone,
+    int ProjectsTotal,
+    long FoldersListed,
+    long FilesFound,
+    long FilesCopied,
+    long FilesUnchanged,
+    long FilesNoContent,
+    long FilesFailed,
+    long BytesCopied,
+    long BytesFound,
+    long SizeMismatches);

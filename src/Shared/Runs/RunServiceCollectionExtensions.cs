@@ -1,0 +1,26 @@
+using AccBackup.Backup;
+using AccBackup.Manifest;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+
+namespace AccBackup.Runs;
+
+/// <summary>Registers a whole backup run: the copy engine, the run's activities, the manifest and the in-process driver.</summary>
+public static class RunServiceCollectionExtensions
+{
+    /// <summary>Adds everything a backup run needs, options validated on start.</summary>
+    public static IServiceCollection AddBackupRuns(this IServiceCollection services, IConfiguration configuration)
+    {
+        services.AddCopyEngine(configuration);
+        services.TryAddSingleton<NdjsonBlobs>();
+        services.TryAddSingleton<ManifestWriter>();
+        services.TryAddSingleton<ManifestReader>();
+        services.TryAddTransient<ProjectLister>();
+        services.TryAddTransient<FolderWaveLister>();
+        services.TryAddTransient<ChunkCopier>();
+        services.TryAddTransient<ManifestAssembler>();
+        services.TryAddTransient<BackupRunner>();
+        return services;
+    }
+}

@@ -1,0 +1,95 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using AccBackup.Backup;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+
+namespace AccBackup.Verification;
+
+/// <summary>Rereads a run's manifest and proves every stored file: the blob exists, has the recorded length, SHA-256 and version.</summary>
+/// <remarks>Read-only. Blobs hold the newest stored version of a file, so checking an older run reports files changed since as <see cref="VerificationProblem.VersionDiffers"/>.</remarks>
+public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
+{
+    /// <summary>Blobs read and hashed at once.</summary>
+    public const int DefaultParallelism = 8;
+
+    /// <summary>Checks every copied or unchanged entry of <paramref name="runId"/> ("latest" for the latest run).</summary>
+    public async Task<VerificationReport> VerifyAsync(
+        string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = DefaultParallelism)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
+        var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+        var stored = manifest.Files.Where(IsStored).ToList();
+        var findings = new ConcurrentBag<VerificationFinding>();
+        int done = 0;
+        long bytes = 0;
+
+        await Parallel.ForEachAsync(
+            stored,
+            new ParallelOptions { MaxDegreeOfParallelism = parallelism, CancellationToken = cancellationToken },
+            async (entry, ct) =>
+            {
+                var (finding, read) = await CheckAsync(entry, ct).ConfigureAwait(false);
+                if (finding is not null)
+                {
+                    findings.Add(finding);
+                }
+
+                var total = Interlocked.Add(ref bytes, read);
+                progress?.Report(new VerificationProgress(Interlocked.Increment(ref done), stored.Count, total));
+            }).ConfigureAwait(false);
+
+        var ordered = findings.OrderBy(f => f.Path, StringComparer.Ordinal).ThenBy(f => f.Problem).ToList();
+        return new VerificationReport(manifest.Summary.RunId, manifest.Files.Count, stored.Count, bytes, ordered);
+    }
+
+    /// <summary>Whether the manifest says this entry's bytes are in storage.</summary>
+    public static bool IsStored(ManifestEntry entry) =>
+        entry is { Status: ManifestStatus.Copied or ManifestStatus.Unchanged };
+
+    private async Task<(VerificationFinding? Finding, long Bytes)> CheckAsync(ManifestEntry entry, CancellationToken cancellationToken)
+    {
+        if (entry.BlobName is not { Length: > 0 } blobName || entry.StoredSize is null || string.IsNullOrEmpty(entry.Sha256))
+        {
+            return (Finding(entry, VerificationProblem.EntryIncomplete, "the manifest entry lacks its blob name, stored size or sha256"), 0);
+        }
+
+        try
+        {
+            var blob = await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false);
+            if (blob is null)
+            {
+                return (Finding(entry, VerificationProblem.Missing, "no blob of that name"), 0);
+            }
+
+            if (blob.Length != entry.StoredSize)
+            {
+                return (Finding(entry, VerificationProblem.LengthDiffers, $"expected {Bytes(entry.StoredSize.Value)}, blob has {Bytes(blob.Length)}"), 0);
+            }
+
+            var version = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var encoded) ? BlobMetadata.Decode(encoded) : null;
+            if (entry.VersionId is not null && version != entry.VersionId)
+            {
+                return (Finding(entry, VerificationProblem.VersionDiffers, $"expected version {entry.VersionId}, blob holds {version ?? "none"}"), 0);
+            }
+
+            var stream = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
+            await using (stream.ConfigureAwait(false))
+            {
+                var content = await ContentHasher.HashAsync(stream, null, cancellationToken).ConfigureAwait(false);
+                return content.Matches(entry.StoredSize, entry.Sha256)
+                    ? (null, content.Length)
+                    : (Finding(entry, VerificationProblem.HashDiffers, $"expected sha256 {entry.Sha256}, blob has {content.Sha256} ({Bytes(content.Length)})"), content.Length);
+            }
+        }
+        catch (Exception e) when (e is BlobStorageException or IOException or HttpRequestException)
+        {
+            return (Finding(entry, VerificationProblem.ReadFailed, e.Message), 0);
+        }
+    }
+
+    private static VerificationFinding Finding(ManifestEntry entry, VerificationProblem problem, string detail) =>
+        new(entry.Path, entry.BlobName, problem, detail);
+
+    private static string Bytes(long value) => value.ToString("N0", CultureInfo.InvariantCulture) + " bytes";
+}
