@@ -52,8 +52,7 @@ public sealed partial class BackupRunner(
         run.Report("writing manifest");
         var manifest = await assembler.WriteAsync(new ManifestAssemblyInput(runId, startedAt, selected.Count, run.FoldersListed, run.FailedProjects), cancellationToken).ConfigureAwait(false);
         var summary = manifest.Summary;
-        Log.RunFinished(logger, runId, summary.Failed == 0 && summary.FailedProjects.Count == 0 ? "Succeeded" : "CompletedWithFailures",
-            summary.Files, summary.Copied, summary.Unchanged, summary.Failed, summary.SizeMismatchCount, summary.Bytes, summary.DurationSeconds);
+        LogFinished(summary);
         run.Report("done", summary);
         return new BackupRunResult(summary, manifest, work.Statistics);
 
@@ -90,6 +89,15 @@ public sealed partial class BackupRunner(
 
             run.Report(work.HasListings ? "listing and copying" : "copying");
         }
+    }
+
+    // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
+    private void LogFinished(ManifestSummary s)
+    {
+        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
+        var level = complete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
+        Log.RunFinished(logger, level, s.RunId, complete ? "Succeeded" : "CompletedWithErrors", s.DurationSeconds, s.Files, s.Bytes, s.Projects,
+            s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
     }
 
     private void OnListed(ListingDone listed, RunWorkQueue work, RunProgress run)
@@ -146,13 +154,19 @@ public sealed partial class BackupRunner(
         }
     }
 
+    /// <summary>The run-summary trace's message template: a contract with the alerts and the workbook.</summary>
+    internal const string RunFinishedTemplate =
+        "Backup run {RunId} finished: {Status} in {DurationSeconds} s; {Files} files, {Bytes} bytes, {Projects} projects; {Copied} copied, {Unchanged} unchanged, {NoContent} without content, {Planned} planned, {Failed} failed; {FailedProjects} projects not listed; {SizeMismatches} size mismatches";
+
     private static partial class Log
     {
         [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects")]
         public static partial void RunStarted(ILogger logger, string runId, int projects);
 
-        [LoggerMessage(EventId = 4002, Level = LogLevel.Information, Message = "Backup run {RunId} finished: {Status}; files {Files}, copied {Copied}, unchanged {Unchanged}, failed {FailedFiles}, size mismatches {SizeMismatches}, bytes {Bytes}, seconds {DurationSeconds}")]
-        public static partial void RunFinished(ILogger logger, string runId, string status, long files, long copied, long unchanged, long failedFiles, long sizeMismatches, long bytes, double durationSeconds);
+        [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
+        public static partial void RunFinished(
+            ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
+            long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
 
         [LoggerMessage(EventId = 4003, Level = LogLevel.Error, Message = "Backup run {RunId}: {What} of project {Project} failed after retries: {Reason}")]
         public static partial void WorkFailed(ILogger logger, string runId, string project, string what, string reason);

@@ -1,0 +1,301 @@
+// ACC backup on Azure: a Flex Consumption Function App (.NET 10 isolated, Durable Functions on the Azure Storage
+// backend) that copies an Autodesk Construction Cloud account into a separate, versioned backup storage account.
+// Deployed by `azd up` (azure.yaml at the repo root); plain resources only, no registry modules, so it builds offline.
+// Operator guide, settings rule and log contract: README.md beside this file.
+targetScope = 'subscription'
+
+// ---------------------------------------------------------------- environment
+
+@minLength(1)
+@maxLength(64)
+@description('azd environment name; names the resource group and seeds every resource name.')
+param environmentName string
+
+@minLength(1)
+@description('Region of every resource; it must offer the Flex Consumption plan.')
+@metadata({
+  azd: {
+    type: 'location'
+  }
+})
+param location string
+
+@description('Object id of the person or pipeline running azd (AZURE_PRINCIPAL_ID); gets Key Vault Secrets Officer to set the APS secret. Empty = nobody.')
+param principalId string = ''
+
+@description('Type of principalId.')
+@allowed([
+  'User'
+  'ServicePrincipal'
+  'Group'
+])
+param principalType string = 'User'
+
+// ---------------------------------------------------------------- APS (Aps__*)
+
+@description('Aps__AccountId: the ACC/BIM 360 account id, a GUID (the hub id without its "b." prefix).')
+param apsAccountId string
+
+@description('Aps__ClientId: client id of the APS app that an account admin added under Custom Integrations.')
+param apsClientId string
+
+@secure()
+@description('The APS client secret, stored in Key Vault. Empty: nothing is written (set it later with az keyvault secret set), and an existing value is kept.')
+param apsClientSecret string = ''
+
+@description('Aps__QuotaShare: share of each APS quota one instance may use. Quotas are per APS app, so keep this x maximumInstanceCount at or under 0.9.')
+param apsQuotaShare string = '0.45'
+
+// ---------------------------------------------------------------- backup run (Backup__*)
+
+@description('Backup__Schedule: six-field NCRONTAB schedule of the nightly run, in UTC.')
+param backupSchedule string = '0 0 2 * * *'
+
+@description('Backup__IncludeProjects: project names or ids to back up, comma-separated; empty = every project.')
+param backupIncludeProjects string = ''
+
+@description('Backup__ExcludeProjects: project names or ids to leave out, comma-separated.')
+param backupExcludeProjects string = ''
+
+// ---------------------------------------------------------------- scale
+
+@description('Most instances the app scales out to (on-demand and always-ready together).')
+@minValue(1)
+@maxValue(1000)
+param maximumInstanceCount int = 2
+
+@description('Memory of each instance in MB; the copy engine holds Copy__MaxConcurrentTransfers x block size (~256 MiB by default).')
+@allowed([
+  512
+  2048
+  4096
+])
+param instanceMemoryMB int = 2048
+
+// ---------------------------------------------------------------- backup storage
+
+@description('BackupStorage__ContainerName: the backup container.')
+param backupContainerName string = 'acc-backup'
+
+@description('Redundancy of the backup account. Geo-redundant by default: the backup survives a region loss. The archive tier needs LRS, GRS or RA-GRS.')
+@allowed([
+  'Standard_LRS'
+  'Standard_GRS'
+  'Standard_RAGRS'
+  'Standard_ZRS'
+  'Standard_GZRS'
+  'Standard_RAGZRS'
+])
+param backupStorageSku string = 'Standard_GRS'
+
+@description('Days a deleted or overwritten blob stays recoverable.')
+@minValue(1)
+@maxValue(365)
+param blobSoftDeleteDays int = 30
+
+@description('Days a deleted container stays recoverable.')
+@minValue(1)
+@maxValue(365)
+param containerSoftDeleteDays int = 30
+
+@description('WORM retention in days for every version in the backup container; 0 = off. Only takes effect on the deployment that creates the container.')
+@minValue(0)
+@maxValue(146000)
+param immutabilityDays int = 0
+
+@description('Days after which an old version moves to the cool tier; 0 = never.')
+@minValue(0)
+param versionsToCoolAfterDays int = 30
+
+@description('Days after which an old version moves to the cold tier; 0 = never.')
+@minValue(0)
+param versionsToColdAfterDays int = 90
+
+@description('Days after which an old version moves to the archive tier (hours to read back); 0 = never.')
+@minValue(0)
+param versionsToArchiveAfterDays int = 180
+
+@description('Days after which an old version is deleted; 0 = keep every version.')
+@minValue(0)
+param deleteVersionsAfterDays int = 0
+
+@description('CanNotDelete lock on the backup account (recommended in production; azd down then stops at the lock).')
+param protectBackupAccount bool = false
+
+// ---------------------------------------------------------------- secrets and monitoring
+
+@description('Key Vault purge protection (irreversible; recommended in production).')
+param keyVaultPurgeProtection bool = false
+
+@description('E-mail notified by the alerts; empty = alerts show in the portal only.')
+param alertEmail string = ''
+
+@description('Hours without a finished run before the missed-run alert fires; 0 = off.')
+@minValue(0)
+@maxValue(48)
+param missedRunAlertHours int = 26
+
+@description('Days Log Analytics keeps logs.')
+@minValue(30)
+@maxValue(730)
+param logRetentionDays int = 30
+
+// ---------------------------------------------------------------- names
+
+var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
+var tags = {
+  'azd-env-name': environmentName
+}
+var functionAppName = 'func-accbackup-${resourceToken}'
+// Flex Consumption reads the deployment package from this container of the host storage account.
+var deploymentContainerName = 'app-package-${take(functionAppName, 32)}-${take(resourceToken, 7)}'
+var apsSecretName = 'aps-client-secret'
+
+resource rg 'Microsoft.Resources/resourceGroups@2022-09-01' = {
+  name: 'rg-${environmentName}'
+  location: location
+  tags: tags
+}
+
+module identity 'modules/identity.bicep' = {
+  name: 'identity'
+  scope: rg
+  params: {
+    name: 'id-accbackup-${resourceToken}'
+    location: location
+    tags: tags
+  }
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'monitoring'
+  scope: rg
+  params: {
+    logAnalyticsName: 'log-accbackup-${resourceToken}'
+    appInsightsName: 'appi-accbackup-${resourceToken}'
+    location: location
+    tags: tags
+    retentionInDays: logRetentionDays
+    appPrincipalId: identity.outputs.principalId
+  }
+}
+
+module hostStorage 'modules/host-storage.bicep' = {
+  name: 'host-storage'
+  scope: rg
+  params: {
+    name: 'st${resourceToken}'
+    location: location
+    tags: tags
+    deploymentContainerName: deploymentContainerName
+    appPrincipalId: identity.outputs.principalId
+  }
+}
+
+module backupStorage 'modules/backup-storage.bicep' = {
+  name: 'backup-storage'
+  scope: rg
+  params: {
+    name: 'stbak${resourceToken}'
+    location: location
+    tags: tags
+    skuName: backupStorageSku
+    containerName: backupContainerName
+    blobSoftDeleteDays: blobSoftDeleteDays
+    containerSoftDeleteDays: containerSoftDeleteDays
+    immutabilityDays: immutabilityDays
+    versionsToCoolAfterDays: versionsToCoolAfterDays
+    versionsToColdAfterDays: versionsToColdAfterDays
+    versionsToArchiveAfterDays: versionsToArchiveAfterDays
+    deleteVersionsAfterDays: deleteVersionsAfterDays
+    lockAccount: protectBackupAccount
+    appPrincipalId: identity.outputs.principalId
+  }
+}
+
+module keyVault 'modules/key-vault.bicep' = {
+  name: 'key-vault'
+  scope: rg
+  params: {
+    name: 'kv-accbak-${resourceToken}'
+    location: location
+    tags: tags
+    secretName: apsSecretName
+    apsClientSecret: apsClientSecret
+    appPrincipalId: identity.outputs.principalId
+    deployerPrincipalId: principalId
+    deployerPrincipalType: principalType
+    purgeProtection: keyVaultPurgeProtection
+  }
+}
+
+module functionApp 'modules/function-app.bicep' = {
+  name: 'function-app'
+  scope: rg
+  params: {
+    name: functionAppName
+    planName: 'plan-accbackup-${resourceToken}'
+    location: location
+    tags: tags
+    identityId: identity.outputs.id
+    identityClientId: identity.outputs.clientId
+    hostStorageName: hostStorage.outputs.name
+    hostStorageBlobEndpoint: hostStorage.outputs.blobEndpoint
+    deploymentContainerName: hostStorage.outputs.deploymentContainerName
+    appInsightsName: monitoring.outputs.appInsightsName
+    maximumInstanceCount: maximumInstanceCount
+    instanceMemoryMB: instanceMemoryMB
+    apsAccountId: apsAccountId
+    apsClientId: apsClientId
+    apsClientSecretUri: keyVault.outputs.secretUri
+    apsQuotaShare: apsQuotaShare
+    backupServiceUri: backupStorage.outputs.blobEndpoint
+    backupContainerName: backupStorage.outputs.containerName
+    backupSchedule: backupSchedule
+    backupIncludeProjects: backupIncludeProjects
+    backupExcludeProjects: backupExcludeProjects
+  }
+}
+
+module alerts 'modules/alerts.bicep' = {
+  name: 'alerts'
+  scope: rg
+  params: {
+    namePrefix: 'accbackup-${resourceToken}'
+    location: location
+    tags: tags
+    appInsightsId: monitoring.outputs.appInsightsId
+    alertEmail: alertEmail
+    missedRunHours: missedRunAlertHours
+  }
+}
+
+module workbook 'modules/workbook.bicep' = {
+  name: 'workbook'
+  scope: rg
+  params: {
+    displayName: 'ACC backup runs (${environmentName})'
+    location: location
+    tags: tags
+    appInsightsId: monitoring.outputs.appInsightsId
+  }
+}
+
+// ---------------------------------------------------------------- outputs (azd stores them in the environment)
+
+// Portal links open each resource's default blade.
+var portal = '${environment().portal}/#@${tenant().tenantId}/resource'
+
+output AZURE_LOCATION string = location
+output AZURE_TENANT_ID string = tenant().tenantId
+output AZURE_RESOURCE_GROUP string = rg.name
+output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
+output FUNCTION_APP_URL string = functionApp.outputs.url
+output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
+output APS_CLIENT_SECRET_NAME string = apsSecretName
+output BACKUP_STORAGE_ACCOUNT_NAME string = backupStorage.outputs.name
+output BACKUP_CONTAINER_URL string = backupStorage.outputs.containerUrl
+output PORTAL_FUNCTION_APP string = '${portal}${functionApp.outputs.id}'
+output PORTAL_BACKUP_STORAGE string = '${portal}${backupStorage.outputs.id}'
+output PORTAL_APP_INSIGHTS string = '${portal}${monitoring.outputs.appInsightsId}'
+output PORTAL_WORKBOOK string = '${portal}${workbook.outputs.id}'

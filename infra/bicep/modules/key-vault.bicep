@@ -1,0 +1,97 @@
+// Key Vault in RBAC mode holding the APS client secret. The app reads it through a Key Vault reference in its
+// Aps__ClientSecret setting, resolved by the platform with the user-assigned identity (Key Vault Secrets User).
+
+@description('Name of the vault (3-24 letters, digits and hyphens, globally unique).')
+param name string
+
+@description('Azure region.')
+param location string
+
+@description('Tags for every resource.')
+param tags object
+
+@description('Name of the secret that holds the APS client secret.')
+param secretName string
+
+@secure()
+@description('The APS client secret. Empty: the secret is not written here (set it later with az keyvault secret set), and an existing value is kept.')
+param apsClientSecret string
+
+@description('Principal id of the Function App identity (reads the secret).')
+param appPrincipalId string
+
+@description('Principal id of the person or pipeline deploying (may set the secret); empty = none.')
+param deployerPrincipalId string
+
+@description('Type of the deployer principal.')
+@allowed([
+  'User'
+  'ServicePrincipal'
+  'Group'
+])
+param deployerPrincipalType string
+
+@description('Turn on purge protection: deleted secrets and the vault itself can\'t be purged before the retention ends. Irreversible.')
+param purgeProtection bool
+
+// Built-in roles: Key Vault Secrets User (read secret values), Key Vault Secrets Officer (manage secrets).
+var secretsUser = '4633458b-17de-408a-b874-0445c86b69e6'
+var secretsOfficer = 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'
+
+resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
+  name: name
+  location: location
+  tags: tags
+  properties: {
+    tenantId: subscription().tenantId
+    sku: {
+      family: 'A'
+      name: 'standard'
+    }
+    // Azure RBAC decides who reads secrets (no access policies).
+    enableRbacAuthorization: true
+    // Deleted secrets stay recoverable for this many days.
+    enableSoftDelete: true
+    softDeleteRetentionInDays: 7
+    // Only 'true' is a valid value once set; omitted (null) leaves it off so azd down can purge a trial vault.
+    enablePurgeProtection: purgeProtection ? true : null
+    // Reached over the public endpoint (no VNet in this template); RBAC is the gate.
+    publicNetworkAccess: 'Enabled'
+  }
+}
+
+resource secret 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(apsClientSecret)) {
+  parent: vault
+  name: secretName
+  properties: {
+    value: apsClientSecret
+    contentType: 'APS client secret (Aps__ClientSecret)'
+  }
+}
+
+resource appReadsSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(vault.id, appPrincipalId, secretsUser)
+  // The vault holds nothing but this app's secret; the vault scope also covers a secret set after deployment.
+  scope: vault
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', secretsUser)
+    principalId: appPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Key Vault Secrets User for the ACC backup Function App (Key Vault reference of Aps__ClientSecret).'
+  }
+}
+
+resource deployerSetsSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(deployerPrincipalId)) {
+  name: guid(vault.id, deployerPrincipalId, secretsOfficer)
+  scope: vault
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', secretsOfficer)
+    principalId: deployerPrincipalId
+    principalType: deployerPrincipalType
+    description: 'Key Vault Secrets Officer for the deployer, to set or rotate the APS client secret.'
+  }
+}
+
+output name string = vault.name
+// No version in the URI: the reference follows the latest version, so a rotated secret needs no redeploy.
+output secretUri string = '${vault.properties.vaultUri}secrets/${secretName}'
