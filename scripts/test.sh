@@ -24,8 +24,8 @@ set -e
 
 # One plain closing line for the whole run, summed over the test assemblies.
 # Each assembly ends with "Total tests: N" then "Passed: N" / "Failed: N" lines.
-passed=$(grep -E '^ +Passed: +[0-9]+ *$' "$log" | awk '{ s += $2 } END { print s + 0 }')
-failed=$(grep -E '^ +Failed: +[0-9]+ *$' "$log" | awk '{ s += $2 } END { print s + 0 }')
+passed=$(awk '/^ +Passed: +[0-9]+ *$/ { s += $2 } END { print s + 0 }' "$log")
+failed=$(awk '/^ +Failed: +[0-9]+ *$/ { s += $2 } END { print s + 0 }' "$log")
 echo "${passed:-0} passed, ${failed:-0} failed"
 if [ "${passed:-0}" -eq 0 ]; then
   echo "no test ran" >&2
