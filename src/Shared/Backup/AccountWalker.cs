@@ -74,6 +74,9 @@ public sealed class AccountWalker(ApsDataClient aps, FolderListing listing)
 /// <summary>A file found in a listing: where it is in ACC, and the blob it belongs in.</summary>
 public sealed record InventoryFile(AccProject Project, string BlobName, string SourcePath, AccFile File)
 {
+    /// <summary>The folder the file was listed in.</summary>
+    public string? FolderId { get; init; }
+
     /// <summary>The copy request for its tip version, or null when there are no bytes to copy.</summary>
     public FileCopyRequest? ToCopyRequest() => File.Tip is { Storage: { } storage } tip
         ? new FileCopyRequest(Project.Id, File.Id, tip.Id, tip.VersionNumber, tip.StorageSize, storage, BlobName, SourcePath, tip.LastModifiedTime)

@@ -42,6 +42,11 @@ public sealed class BackupOptions
     [Range(1, 10)]
     public int ActivityAttempts { get; set; } = 3;
 
+    /// <summary>List every folder at least this often, whatever the rollup times say; 0 never forces it. Default: 7.</summary>
+    /// <remarks>Guards against an APS rollup that failed to move (a change we could not see otherwise).</remarks>
+    [Range(0, 365)]
+    public int FullRescanEveryDays { get; set; } = 7;
+
     /// <summary>Whether a project is selected by the include and exclude lists (names compared case-insensitively).</summary>
     public bool Selects(string projectId, string projectName) => Selects(projectId, projectName, IncludeProjects, ExcludeProjects);
 

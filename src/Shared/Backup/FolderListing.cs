@@ -2,8 +2,9 @@ using AccBackup.Acc;
 
 namespace AccBackup.Backup;
 
-/// <summary>A folder to list: its id and where it sits, as blob-name segments and as ACC names.</summary>
-public sealed record FolderRef(string Id, IReadOnlyList<string> Segments, IReadOnlyList<string> Names);
+/// <summary>A folder to list: its id, where it sits (as blob-name segments and as ACC names), its parent and rollup time.</summary>
+/// <param name="Rollup">lastModifiedTimeRollup as its parent's listing reported it: moves when anything below changes.</param>
+public sealed record FolderRef(string Id, IReadOnlyList<string> Segments, IReadOnlyList<string> Names, string? ParentId = null, DateTimeOffset? Rollup = null);
 
 /// <summary>Lists one folder and names what is in it: unique blob-name segments, deleted items left out.</summary>
 public sealed class FolderListing(ApsDataClient aps)
@@ -18,7 +19,7 @@ public sealed class FolderListing(ApsDataClient aps)
         }
 
         var names = BlobPathBuilder.Disambiguate(top.Select(f => (f.Id, f.Name)));
-        return top.Select(f => new FolderRef(f.Id, [names[f.Id]], [f.Name])).ToList();
+        return top.Select(f => new FolderRef(f.Id, [names[f.Id]], [f.Name], null, f.LastModifiedTimeRollup)).ToList();
     }
 
     /// <summary>The folder's sub-folders and files; each file with its blob name and ACC path.</summary>
@@ -41,13 +42,13 @@ public sealed class FolderListing(ApsDataClient aps)
         {
             if (entry is AccFolder sub)
             {
-                subFolders.Add(new FolderRef(sub.Id, [.. folder.Segments, names[sub.Id]], [.. folder.Names, sub.Name]));
+                subFolders.Add(new FolderRef(sub.Id, [.. folder.Segments, names[sub.Id]], [.. folder.Names, sub.Name], folder.Id, sub.LastModifiedTimeRollup));
             }
             else if (entry is AccFile file)
             {
                 var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
                 var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
-                files.Add(new InventoryFile(project, blob, source, file));
+                files.Add(new InventoryFile(project, blob, source, file) { FolderId = folder.Id });
             }
         }
 

@@ -19,6 +19,12 @@ public enum ManifestStatus
     /// <summary>Dry run: this version is not stored yet and would be copied.</summary>
     Planned,
 
+    /// <summary>Gone from ACC; the blob stays in the backup. <see cref="ManifestEntry.SinceRun"/> is the run that found it gone.</summary>
+    Deleted,
+
+    /// <summary>Renamed or moved in ACC: this old path's blob stays; the file is stored again under its new path.</summary>
+    Moved,
+
     /// <summary>Could not be stored; <see cref="ManifestEntry.Error"/> says why. Nothing half-written was committed.</summary>
     Failed,
 }
@@ -38,6 +44,12 @@ public sealed record ManifestEntry(
     ManifestStatus Status,
     string? Error)
 {
+    /// <summary>The ACC folder the file was listed in.</summary>
+    public string? FolderId { get; init; }
+
+    /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
+    public string? SinceRun { get; init; }
+
     /// <summary>Stored, but not with the size APS reported.</summary>
     [JsonIgnore]
     public bool SizeMismatch => Status is ManifestStatus.Copied or ManifestStatus.Unchanged

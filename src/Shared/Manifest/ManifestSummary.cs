@@ -15,9 +15,21 @@ public sealed record ManifestSummary(
     long NoContent,
     long Planned,
     long Failed,
+    long Deleted,
+    long Moved,
     long SizeMismatchCount,
     IReadOnlyList<SizeMismatch> SizeMismatches,
-    IReadOnlyList<ProjectFailure> FailedProjects);
+    IReadOnlyList<ProjectFailure> FailedProjects)
+{
+    /// <summary>How folders were listed: "incremental from run X", or "full: why".</summary>
+    public string ListingMode { get; init; } = "full";
+
+    /// <summary>The run whose state this one built on, if any.</summary>
+    public string? PreviousRunId { get; init; }
+
+    /// <summary>When the last run that listed every folder started (this run, if it did).</summary>
+    public DateTimeOffset? LastFullListingAt { get; init; }
+}
 
 /// <summary>A file stored with a byte count different from the size APS reported.</summary>
 public sealed record SizeMismatch(string Path, string BlobName, long ApiSize, long StoredSize);

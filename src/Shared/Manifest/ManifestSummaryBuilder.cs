@@ -6,7 +6,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     private readonly List<SizeMismatch> mismatches = [];
     private readonly List<ProjectFailure> failedProjects = [];
     private readonly HashSet<string> projects = new(StringComparer.Ordinal);
-    private long files, bytes, copied, unchanged, noContent, planned, failed;
+    private long files, bytes, copied, unchanged, noContent, planned, failed, deleted, moved;
 
     /// <summary>Projects the run covered (when null: those seen in entries and failures).</summary>
     public int? Projects { get; set; }
@@ -18,6 +18,14 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     public void Add(ManifestEntry entry)
     {
         projects.Add(entry.ProjectId);
+        if (entry.Status is ManifestStatus.Deleted or ManifestStatus.Moved)
+        {
+            // History, not part of ACC today: counted on its own, not as a file of the account.
+            deleted += entry.Status == ManifestStatus.Deleted ? 1 : 0;
+            moved += entry.Status == ManifestStatus.Moved ? 1 : 0;
+            return;
+        }
+
         files++;
         bytes += entry.StoredSize ?? 0;
         switch (entry.Status)
@@ -27,6 +35,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
             case ManifestStatus.NoContent: noContent++; break;
             case ManifestStatus.Planned: planned++; break;
             case ManifestStatus.Failed: failed++; break;
+
         }
 
         if (entry.SizeMismatch)
@@ -45,7 +54,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     /// <summary>The summary as of <paramref name="finishedAt"/>.</summary>
     public ManifestSummary Build(DateTimeOffset finishedAt) => new(
         runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, Projects ?? projects.Count, Folders, files, bytes,
-        copied, unchanged, noContent, planned, failed, mismatches.Count,
+        copied, unchanged, noContent, planned, failed, deleted, moved, mismatches.Count,
         [.. mismatches.OrderBy(m => m.Path, StringComparer.Ordinal)],
         [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)]);
 }

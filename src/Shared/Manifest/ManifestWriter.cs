@@ -13,11 +13,17 @@ public sealed class ManifestWriter(BlobContainer container)
     private const int FlushThreshold = 64 * 1024;
 
     /// <summary>Writes the manifest of <paramref name="summary"/>'s run; <paramref name="entries"/> is enumerated twice.</summary>
-    public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken)
+    /// <param name="updateLatest">Whether the latest-run pointer moves to this run (not for dry runs).</param>
+    public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken, bool updateLatest = true)
     {
         var run = new LatestRun(summary.RunId, ManifestLayout.Json(summary.RunId), ManifestLayout.Csv(summary.RunId), summary);
         await WriteJsonAsync(run, entries(), cancellationToken).ConfigureAwait(false);
         await WriteCsvAsync(run, entries(), cancellationToken).ConfigureAwait(false);
+
+        if (!updateLatest)
+        {
+            return run;
+        }
 
         // The pointer moves last: it only ever names a manifest that is complete.
         var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);

@@ -6,12 +6,14 @@ namespace AccBackup.Runs;
 /// <param name="ExcludeProjects">Comma-separated project names or ids; null uses Backup:ExcludeProjects.</param>
 /// <param name="DryRun">List and plan only: no file is copied (the manifest records what would be).</param>
 /// <param name="ForceCopy">Copy every file again even when its version is already stored.</param>
+/// <param name="FullRescan">List every folder, ignoring the previous run's state (unchanged versions are still not recopied).</param>
 public sealed record BackupRunRequest(
     string? RunId = null,
     string? IncludeProjects = null,
     string? ExcludeProjects = null,
     bool DryRun = false,
-    bool ForceCopy = false);
+    bool ForceCopy = false,
+    bool FullRescan = false);
 
 /// <summary>A run's progress, reported at each milestone (small: safe as a durable custom status).</summary>
 public sealed record BackupProgress(

@@ -15,7 +15,7 @@ namespace AccBackup.Runs;
 /// </remarks>
 public sealed partial class BackupRunner(
     ProjectLister projects, FolderWaveLister lister, ChunkCopier copier, ManifestAssembler assembler, BlobContainer container,
-    IOptions<BackupOptions> options, TimeProvider time, ILogger<BackupRunner> logger)
+    ManifestReader manifests, PreviousRunStateStore previousRuns, IOptions<BackupOptions> options, TimeProvider time, ILogger<BackupRunner> logger)
 {
     /// <summary>Backs up the selected projects and writes the run's manifest.</summary>
     /// <exception cref="ApsAuthenticationException">APS rejected the credentials: nothing could be backed up.</exception>
@@ -26,14 +26,15 @@ public sealed partial class BackupRunner(
         _ = ManifestLayout.Json(runId); // refuses a bad run id before any work
         await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
-        Log.RunStarted(logger, runId, selected.Count);
+        var listing = await ChooseListingAsync(request, startedAt, cancellationToken).ConfigureAwait(false);
+        Log.RunStarted(logger, runId, selected.Count, listing.Mode);
 
         var run = new RunProgress(runId, selected.Count, progress);
         var work = new RunWorkQueue(options.Value.MaxActivitiesInFlight);
         foreach (var (project, index) in selected.Select((p, i) => (p, i)))
         {
             var key = index.ToString("D4", System.Globalization.CultureInfo.InvariantCulture);
-            work.AddListing(project, new FolderWaveInput(runId, project, null, 0, int.MaxValue, key, options.Value.IncludeHidden));
+            work.AddListing(project, new FolderWaveInput(runId, project, null, 0, int.MaxValue, key, options.Value.IncludeHidden, listing.PreviousRunId));
         }
 
         run.Report("listing");
@@ -50,7 +51,10 @@ public sealed partial class BackupRunner(
         }
 
         run.Report("writing manifest");
-        var manifest = await assembler.WriteAsync(new ManifestAssemblyInput(runId, startedAt, selected.Count, run.FoldersListed, run.FailedProjects), cancellationToken).ConfigureAwait(false);
+        var manifest = await assembler.WriteAsync(
+            new ManifestAssemblyInput(runId, startedAt, selected.Count, run.FoldersListed, run.FailedProjects, [.. selected.Select(p => p.Id)],
+                listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, request.DryRun),
+            cancellationToken).ConfigureAwait(false);
         var summary = manifest.Summary;
         LogFinished(summary);
         run.Report("done", summary);
@@ -63,6 +67,43 @@ public sealed partial class BackupRunner(
             _ => throw new InvalidOperationException($"Unknown work item {item}."),
         };
     }
+
+    /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
+    private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, CancellationToken cancellationToken)
+    {
+        if (request.FullRescan)
+        {
+            return new(null, "full: requested", startedAt);
+        }
+
+        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
+        if (latest is null)
+        {
+            Log.NoPreviousState(logger, "no earlier run has finished");
+            return new(null, "full: no previous run", startedAt);
+        }
+
+        var lastFull = latest.Summary.LastFullListingAt ?? latest.Summary.StartedAt;
+        var every = options.Value.FullRescanEveryDays;
+        if (every > 0 && startedAt - lastFull >= TimeSpan.FromDays(every))
+        {
+            return new(null, $"full: periodic (last full listing {lastFull:yyyy-MM-dd}, every {every} days)", startedAt);
+        }
+
+        try
+        {
+            await previousRuns.LoadAsync(latest.RunId, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
+        {
+            Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
+            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt);
+        }
+
+        return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull);
+    }
+
+    private sealed record ListingChoice(string? PreviousRunId, string Mode, DateTimeOffset LastFullListingAt);
 
     private async Task DriveAsync(
         RunWorkQueue work, RunProgress run, Func<RunWorkItem, CancellationToken, Task<RunWorkResult>> start, CancellationToken cancellationToken)
@@ -160,8 +201,11 @@ public sealed partial class BackupRunner(
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects")]
-        public static partial void RunStarted(ILogger logger, string runId, int projects);
+        [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects, listing {ListingMode}")]
+        public static partial void RunStarted(ILogger logger, string runId, int projects, string listingMode);
+
+        [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
+        public static partial void NoPreviousState(ILogger logger, string reason);
 
         [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
         public static partial void RunFinished(

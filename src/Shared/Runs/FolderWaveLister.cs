@@ -1,72 +1,165 @@
 using System.Collections.Concurrent;
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Manifest;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Runs;
 
 /// <summary>The listing activity: lists a slice of a project's folders at once and writes what it finds to blobs.</summary>
-/// <remarks>Idempotent: the same input writes the same blobs (records sorted, names from <see cref="FolderWaveInput.OutputKey"/>).</remarks>
-public sealed partial class FolderWaveLister(FolderListing listing, NdjsonBlobs blobs, IOptions<BackupOptions> options, ILogger<FolderWaveLister> logger)
+/// <remarks>
+/// With a previous run's state, a folder whose rollup time is the one recorded is not listed: its whole subtree is
+/// carried over from that run (files as unchanged, no APS call), re-homed if an ancestor was renamed.
+/// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="FolderWaveInput.OutputKey"/>).
+/// </remarks>
+public sealed partial class FolderWaveLister(
+    FolderListing listing, NdjsonBlobs blobs, PreviousRunStateStore previousRuns, IOptions<BackupOptions> options, ILogger<FolderWaveLister> logger)
 {
     private const int MaxErrorsReported = 20;
 
-    /// <summary>Lists the input's folders; a folder that cannot be listed is reported in <see cref="FolderWaveResult.Errors"/>.</summary>
+    /// <summary>Lists (or carries over) the input's folders; a folder that cannot be listed is reported in <see cref="FolderWaveResult.Errors"/>.</summary>
     public async Task<FolderWaveResult> ListAsync(FolderWaveInput input, CancellationToken cancellationToken)
     {
         var settings = options.Value;
         var project = input.Project.ToProject();
+        var previous = input.PreviousRunId is null ? null : await previousRuns.LoadAsync(input.PreviousRunId, cancellationToken).ConfigureAwait(false);
         var folders = input.FoldersBlob is null
             ? await listing.TopFoldersAsync(project.Id, cancellationToken).ConfigureAwait(false)
             : (await blobs.ReadAsync(input.FoldersBlob, RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false)
                 ?? throw new InvalidOperationException($"The folder list {input.FoldersBlob} is missing.")).Skip(input.Skip).Take(input.Take).ToList();
 
-        var subFolders = new ConcurrentBag<FolderRef>();
-        var files = new ConcurrentBag<InventoryRecord>();
-        var errors = new ConcurrentQueue<string>();
+        var found = new Findings();
+        var toList = new List<FolderRef>();
+        foreach (var folder in folders)
+        {
+            if (previous?.IsUnchanged(folder) == true)
+            {
+                Carry(previous, input.Project, folder, found);
+            }
+            else
+            {
+                toList.Add(folder);
+            }
+        }
+
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = settings.ParallelListings, CancellationToken = cancellationToken };
-        await Parallel.ForEachAsync(folders, parallel, async (folder, ct) =>
+        await Parallel.ForEachAsync(toList, parallel, async (folder, ct) =>
         {
             try
             {
-                var (subs, found) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct).ConfigureAwait(false);
-                foreach (var sub in subs)
-                {
-                    subFolders.Add(sub);
-                }
-
-                foreach (var file in found)
-                {
-                    files.Add(InventoryRecord.From(file));
-                }
+                var (subs, files) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct).ConfigureAwait(false);
+                found.Listed(folder, subs, files.Select(InventoryRecord.From));
             }
             catch (ApsException e) when (e is not ApsAuthenticationException)
             {
                 var path = string.Join('/', [input.Project.Name, .. folder.Names]);
                 Log.FolderFailed(logger, input.RunId, path, e.Message);
-                errors.Enqueue($"folder '{path}' could not be listed: {e.Message}");
+                found.Errors.Enqueue($"folder '{path}' could not be listed: {e.Message}");
             }
         }).ConfigureAwait(false);
 
-        var ordered = files.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
+        return await WriteAsync(input, found, toList.Count, cancellationToken).ConfigureAwait(false);
+    }
+
+    private static void Carry(PreviousRunState previous, ProjectRef project, FolderRef folder, Findings found)
+    {
+        var old = previous.Subtree(folder.Id).First();
+        foreach (var seen in previous.Subtree(folder.Id))
+        {
+            // Re-home the subtree under the folder's current place (an ancestor may have been renamed).
+            var moved = seen.Id == folder.Id ? folder : seen with
+            {
+                Segments = [.. folder.Segments, .. seen.Segments.Skip(old.Segments.Count)],
+                Names = [.. folder.Names, .. seen.Names.Skip(old.Names.Count)],
+            };
+            found.Folders.Add(moved);
+            found.CarriedFolders++;
+            foreach (var record in previous.FilesIn(seen.Id))
+            {
+                var now = record with
+                {
+                    ProjectName = project.Name,
+                    BlobName = BlobPathBuilder.Fit(string.Join('/', [project.Segment, .. moved.Segments, record.BlobName.Split('/')[^1]])),
+                    SourcePath = string.Join('/', [project.Name, .. moved.Names, record.SourcePath.Split('/')[^1]]),
+                };
+                var entry = previous.EntryFor(record.ItemId);
+                if (entry is { Status: ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NoContent } && entry.VersionId == record.VersionId && entry.BlobName == (entry.Status == ManifestStatus.NoContent ? null : now.BlobName))
+                {
+                    found.Carried.Add((now, now.Carried(entry)));
+                }
+                else
+                {
+                    // Failed, planned, or now under another name: copy it (the copier skips what is already stored).
+                    found.Files.Add(now);
+                }
+            }
+        }
+    }
+
+    private async Task<FolderWaveResult> WriteAsync(FolderWaveInput input, Findings found, int listed, CancellationToken cancellationToken)
+    {
+        var perChunk = options.Value.FilesPerChunk;
+        var ordered = found.Files.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
         var chunks = new List<string>();
-        for (var i = 0; i * settings.FilesPerChunk < ordered.Count; i++)
+        for (var i = 0; i * perChunk < ordered.Count; i++)
         {
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey, i);
-            await blobs.WriteAsync(name, ordered.Skip(i * settings.FilesPerChunk).Take(settings.FilesPerChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
+            await blobs.WriteAsync(name, ordered.Skip(i * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
             chunks.Add(name);
         }
 
-        string? subFoldersBlob = null;
-        if (!subFolders.IsEmpty)
+        // Carried files get their inventory and their results at once: nothing to copy.
+        var carried = found.Carried.OrderBy(c => c.Record.BlobName, StringComparer.Ordinal).ToList();
+        for (var i = 0; i * perChunk < carried.Count; i++)
         {
-            subFoldersBlob = RunLayout.SubFolders(input.RunId, input.OutputKey);
-            await blobs.WriteAsync(subFoldersBlob, subFolders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+            var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey + "-carried", i);
+            var slice = carried.Skip(i * perChunk).Take(perChunk).ToList();
+            await blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
+            await blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
         }
 
-        return new FolderWaveResult(chunks, subFoldersBlob, subFolders.Count, folders.Count - errors.Count, ordered.Count,
-            ordered.Sum(f => f.ApiSize ?? 0), [.. errors.Take(MaxErrorsReported)]);
+        await blobs.WriteAsync(RunLayout.FolderState(input.RunId, input.OutputKey), found.Folders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+        string? subFoldersBlob = null;
+        if (!found.SubFolders.IsEmpty)
+        {
+            subFoldersBlob = RunLayout.SubFolders(input.RunId, input.OutputKey);
+            await blobs.WriteAsync(subFoldersBlob, found.SubFolders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+        }
+
+        return new FolderWaveResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, ordered.Count + carried.Count,
+            ordered.Sum(f => f.ApiSize ?? 0) + carried.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
+            found.CarriedFolders, carried.Count);
+    }
+
+    /// <summary>What one activity found, gathered from parallel listings.</summary>
+    private sealed class Findings
+    {
+        public ConcurrentBag<FolderRef> Folders { get; } = [];
+
+        public ConcurrentBag<FolderRef> SubFolders { get; } = [];
+
+        public ConcurrentBag<InventoryRecord> Files { get; } = [];
+
+        public ConcurrentBag<(InventoryRecord Record, ManifestEntry Entry)> Carried { get; } = [];
+
+        public ConcurrentQueue<string> Errors { get; } = new();
+
+        public int CarriedFolders { get; set; }
+
+        public void Listed(FolderRef folder, IEnumerable<FolderRef> subFolders, IEnumerable<InventoryRecord> files)
+        {
+            Folders.Add(folder);
+            foreach (var sub in subFolders)
+            {
+                SubFolders.Add(sub);
+            }
+
+            foreach (var file in files)
+            {
+                Files.Add(file);
+            }
+        }
     }
 
     private static partial class Log

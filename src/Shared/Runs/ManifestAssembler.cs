@@ -4,14 +4,14 @@ using AccBackup.Storage;
 
 namespace AccBackup.Runs;
 
-/// <summary>The fan-in activity: gathers every chunk's results into the run's manifest.</summary>
+/// <summary>The fan-in activity: gathers every chunk's results, and what vanished since the previous run, into the manifest.</summary>
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
-public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, TimeProvider time)
+public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, TimeProvider time)
 {
     /// <summary>Reason recorded for files of a chunk whose copy activity never completed.</summary>
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
 
-    /// <summary>Writes the manifest of <paramref name="input"/>'s run and moves the latest pointer to it.</summary>
+    /// <summary>Writes the manifest of <paramref name="input"/>'s run and, unless it is a dry run, moves the latest pointer to it.</summary>
     public async Task<LatestRun> WriteAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
     {
         var chunks = new List<string>();
@@ -27,16 +27,82 @@ public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs
             builder.AddFailedProject(failure);
         }
 
-        await foreach (var entry in EntriesAsync(chunks, cancellationToken).ConfigureAwait(false))
+        var current = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
+        await foreach (var entry in ChunkEntriesAsync(chunks, cancellationToken).ConfigureAwait(false))
+        {
+            builder.Add(entry);
+            current[entry.ItemId] = entry;
+        }
+
+        var history = await HistoryAsync(input, current, cancellationToken).ConfigureAwait(false);
+        foreach (var entry in history)
         {
             builder.Add(entry);
         }
 
-        var summary = builder.Build(time.GetUtcNow());
-        return await writer.WriteAsync(summary, () => EntriesAsync(chunks, cancellationToken), cancellationToken).ConfigureAwait(false);
+        var summary = builder.Build(time.GetUtcNow()) with
+        {
+            ListingMode = input.ListingMode,
+            PreviousRunId = input.PreviousRunId,
+            LastFullListingAt = input.LastFullListingAt,
+        };
+        return await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
     }
 
-    private async IAsyncEnumerable<ManifestEntry> EntriesAsync(IReadOnlyList<string> chunks, [EnumeratorCancellation] CancellationToken cancellationToken)
+    /// <summary>Files the previous run had that are gone (deleted) or stored under another name now (moved), and older history.</summary>
+    private async Task<List<ManifestEntry>> HistoryAsync(ManifestAssemblyInput input, Dictionary<string, ManifestEntry> current, CancellationToken cancellationToken)
+    {
+        var history = new List<ManifestEntry>();
+        if (input.PreviousRunId is null || input.DryRun)
+        {
+            return history;
+        }
+
+        var previous = await previousRuns.LoadAsync(input.PreviousRunId, cancellationToken).ConfigureAwait(false);
+        var covered = input.ProjectIds.ToHashSet(StringComparer.Ordinal);
+        var failed = input.FailedProjects.Select(f => f.ProjectId).ToHashSet(StringComparer.Ordinal);
+        foreach (var old in previous.Manifest.Files)
+        {
+            // Only projects this run saw whole can tell what vanished.
+            if (!covered.Contains(old.ProjectId) || failed.Contains(old.ProjectId))
+            {
+                continue;
+            }
+
+            current.TryGetValue(old.ItemId, out var now);
+            var entry = old.Status switch
+            {
+                ManifestStatus.Deleted => now is null ? old : null,
+                ManifestStatus.Moved => now?.BlobName == old.BlobName ? null : old,
+                ManifestStatus.Copied or ManifestStatus.Unchanged when now is null =>
+                    old with { Status = ManifestStatus.Deleted, SinceRun = input.RunId, Error = "no longer in ACC; the stored copy is kept" },
+                ManifestStatus.Copied or ManifestStatus.Unchanged when now.BlobName != old.BlobName =>
+                    old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{now.Path}'; the copy under the old name is kept" },
+                _ => null,
+            };
+            if (entry is not null)
+            {
+                history.Add(entry);
+            }
+        }
+
+        return history;
+    }
+
+    private async IAsyncEnumerable<ManifestEntry> AllEntriesAsync(IReadOnlyList<string> chunks, IReadOnlyList<ManifestEntry> history, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var entry in ChunkEntriesAsync(chunks, cancellationToken).ConfigureAwait(false))
+        {
+            yield return entry;
+        }
+
+        foreach (var entry in history)
+        {
+            yield return entry;
+        }
+    }
+
+    private async IAsyncEnumerable<ManifestEntry> ChunkEntriesAsync(IReadOnlyList<string> chunks, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         foreach (var chunk in chunks)
         {
@@ -60,5 +126,15 @@ public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs
     }
 }
 
-/// <summary>Input of the fan-in: the run and what only the driver knows (counts and failed projects).</summary>
-public sealed record ManifestAssemblyInput(string RunId, DateTimeOffset StartedAt, int Projects, long FoldersListed, IReadOnlyList<ProjectFailure> FailedProjects);
+/// <summary>Input of the fan-in: the run and what only the driver knows.</summary>
+public sealed record ManifestAssemblyInput(
+    string RunId,
+    DateTimeOffset StartedAt,
+    int Projects,
+    long FoldersListed,
+    IReadOnlyList<ProjectFailure> FailedProjects,
+    IReadOnlyList<string> ProjectIds,
+    string ListingMode,
+    string? PreviousRunId,
+    DateTimeOffset? LastFullListingAt,
+    bool DryRun);

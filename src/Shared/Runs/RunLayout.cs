@@ -19,6 +19,12 @@ public static class RunLayout
     /// <summary>The sub-folders found by the listing activity <paramref name="outputKey"/>.</summary>
     public static string SubFolders(string runId, string outputKey) => RunFolder(runId) + "folders/" + outputKey + ".ndjson";
 
+    /// <summary>The prefix of the folder-state records of a run (every folder listed or carried, with its rollup).</summary>
+    public static string FolderStatePrefix(string runId) => RunFolder(runId) + "state/folders/";
+
+    /// <summary>The folder-state records written by the listing activity <paramref name="outputKey"/>.</summary>
+    public static string FolderState(string runId, string outputKey) => FolderStatePrefix(runId) + outputKey + ".ndjson";
+
     /// <summary>The copy results of an inventory chunk.</summary>
     public static string Results(string inventoryChunk) => inventoryChunk.Replace("/inventory/", "/results/", StringComparison.Ordinal);
 

@@ -20,6 +20,7 @@ internal sealed class RunProgress(string runId, int projectsTotal, IProgress<Bac
         foldersListed += result.FoldersListed;
         filesFound += result.Files;
         bytesFound += result.Bytes;
+        unchanged += result.CarriedFiles;
     }
 
     public void Copied(ChunkCopyResult result)

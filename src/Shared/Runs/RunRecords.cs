@@ -24,7 +24,8 @@ public sealed record InventoryRecord(
     string BlobName,
     string SourcePath,
     DateTimeOffset? LastModifiedTime,
-    string ExtensionType)
+    string ExtensionType,
+    string? FolderId = null)
 {
     /// <summary>The record of a listed file.</summary>
     public static InventoryRecord From(InventoryFile file)
@@ -32,7 +33,7 @@ public sealed record InventoryRecord(
         var tip = file.File.Tip;
         return new(file.Project.Id, file.Project.Name, file.File.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize,
             tip?.Storage?.BucketKey, tip?.Storage?.ObjectKey, file.BlobName, file.SourcePath, tip?.LastModifiedTime,
-            tip?.ExtensionType ?? file.File.ExtensionType);
+            tip?.ExtensionType ?? file.File.ExtensionType, file.FolderId);
     }
 
     /// <summary>The copy request, or null when the version has no bytes (or APS listed no tip).</summary>
@@ -51,14 +52,26 @@ public sealed record InventoryRecord(
     /// <summary>The manifest entry of a file a dry run would copy.</summary>
     public ManifestEntry Planned() => Entry(ManifestStatus.Planned, null);
 
+    /// <summary>The manifest entry of a file carried over unchanged from <paramref name="previous"/>.</summary>
+    public ManifestEntry Carried(ManifestEntry previous) => previous with
+    {
+        ProjectName = ProjectName,
+        Path = SourcePath,
+        FolderId = FolderId,
+        Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
+        Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
+        SinceRun = null,
+    };
+
     private ManifestEntry Entry(ManifestStatus status, string? error) =>
-        new(ProjectId, ProjectName, SourcePath, ItemId, VersionId, VersionNumber, ApiSize, null, null, status == ManifestStatus.NoContent ? null : BlobName, status, error);
+        new(ProjectId, ProjectName, SourcePath, ItemId, VersionId, VersionNumber, ApiSize, null, null, status == ManifestStatus.NoContent ? null : BlobName, status, error) { FolderId = FolderId };
 }
 
 /// <summary>Input of a listing activity: list these folders of a project (or its top folders when <see cref="FoldersBlob"/> is null).</summary>
 /// <param name="FoldersBlob">NDJSON blob of <see cref="FolderRef"/> written by the previous wave.</param>
 /// <param name="OutputKey">Unique, deterministic name for what this activity writes (a retry overwrites the same blobs).</param>
-public sealed record FolderWaveInput(string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden);
+/// <param name="PreviousRunId">The run whose state lets unchanged folders be skipped; null lists every folder.</param>
+public sealed record FolderWaveInput(string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null);
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
 public sealed record FolderWaveResult(
@@ -68,7 +81,9 @@ public sealed record FolderWaveResult(
     int FoldersListed,
     int Files,
     long Bytes,
-    IReadOnlyList<string> Errors);
+    IReadOnlyList<string> Errors,
+    int CarriedFolders = 0,
+    int CarriedFiles = 0);
 
 /// <summary>Input of a copy activity.</summary>
 public sealed record ChunkCopyInput(string RunId, string InventoryChunk, bool DryRun, bool ForceCopy);

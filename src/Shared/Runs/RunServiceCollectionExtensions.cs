@@ -16,6 +16,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<NdjsonBlobs>();
         services.TryAddSingleton<ManifestWriter>();
         services.TryAddSingleton<ManifestReader>();
+        services.TryAddSingleton<PreviousRunStateStore>();
         services.TryAddTransient<ProjectLister>();
         services.TryAddTransient<FolderWaveLister>();
         services.TryAddTransient<ChunkCopier>();

@@ -132,7 +132,10 @@ public sealed class BackupRunnerTests
 
         var second = await runner.RunAsync(new BackupRunRequest(), null, CancellationToken.None);
 
-        var after = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync(second.Summary.RunId, CancellationToken.None)).Files.ToDictionary(e => e.ItemId);
+        var files = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync(second.Summary.RunId, CancellationToken.None)).Files;
+        var after = files.Where(e => e.Status != ManifestStatus.Moved).ToDictionary(e => e.ItemId);
+        var moved = Assert.Single(files, e => e.Status == ManifestStatus.Moved);
+        Assert.Equal((stored[1].ItemId, stored[1].BlobName), (moved.ItemId, moved.BlobName));
         Assert.Equal(ManifestStatus.Copied, after[added.Id].Status);
         Assert.Equal(ManifestStatus.Copied, after[stored[0].ItemId].Status);
         Assert.Equal(777, after[stored[0].ItemId].StoredSize);

@@ -1,0 +1,54 @@
+using AccBackup.Backup;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+
+namespace AccBackup.Runs;
+
+/// <summary>Loads an earlier run's state from blob storage, once per process for the run it was last asked for.</summary>
+public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs blobs, ManifestReader manifests) : IDisposable
+{
+    private readonly SemaphoreSlim gate = new(1, 1);
+    private PreviousRunState? cached;
+
+    /// <summary>The state of <paramref name="runId"/>; throws <see cref="InvalidDataException"/> when it is incomplete or unreadable.</summary>
+    public async Task<PreviousRunState> LoadAsync(string runId, CancellationToken cancellationToken)
+    {
+        await gate.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (cached?.RunId == runId)
+            {
+                return cached;
+            }
+
+            var manifest = await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+            var folders = await ReadAllAsync(RunLayout.FolderStatePrefix(runId), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+            if (folders.Count == 0 && manifest.Summary.Files > 0)
+            {
+                throw new InvalidDataException($"Run {runId} recorded no folder state.");
+            }
+
+            var records = await ReadAllAsync(RunLayout.InventoryPrefix(runId), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
+            cached = new PreviousRunState(manifest, folders, records);
+            return cached;
+        }
+        finally
+        {
+            gate.Release();
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => gate.Dispose();
+
+    private async Task<List<T>> ReadAllAsync<T>(string prefix, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type, CancellationToken cancellationToken)
+    {
+        var all = new List<T>();
+        await foreach (var blob in container.ListAsync(prefix, cancellationToken).ConfigureAwait(false))
+        {
+            all.AddRange(await blobs.ReadAsync(blob.Name, type, cancellationToken).ConfigureAwait(false) ?? []);
+        }
+
+        return all;
+    }
+}
