@@ -75,13 +75,17 @@ public sealed partial class FolderWaveLister(
             };
             found.Folders.Add(moved);
             found.CarriedFolders++;
+            var oldFolderPath = string.Join('/', [.. seen.Names]) + "/";
             foreach (var record in previous.FilesIn(seen.Id))
             {
+                // ACC names may contain '/': take the file name as what follows the folder's path, never by splitting.
+                var oldPrefix = record.ProjectName + "/" + oldFolderPath;
+                var fileName = record.SourcePath.StartsWith(oldPrefix, StringComparison.Ordinal) ? record.SourcePath[oldPrefix.Length..] : record.SourcePath;
                 var now = record with
                 {
                     ProjectName = project.Name,
                     BlobName = BlobPathBuilder.Fit(string.Join('/', [project.Segment, .. moved.Segments, record.BlobName.Split('/')[^1]])),
-                    SourcePath = string.Join('/', [project.Name, .. moved.Names, record.SourcePath.Split('/')[^1]]),
+                    SourcePath = string.Join('/', [project.Name, .. moved.Names, fileName]),
                 };
                 var entry = previous.EntryFor(record.ItemId);
                 if (entry is { Status: ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NoContent } && entry.VersionId == record.VersionId && entry.BlobName == (entry.Status == ManifestStatus.NoContent ? null : now.BlobName))
