@@ -1,0 +1,46 @@
+using System.CommandLine;
+using AccBackup.Cli.Hosting;
+using AccBackup.Cli.Output;
+using AccBackup.Restore;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Cli.Commands;
+
+/// <summary><c>restore</c>: writes a run's files into a folder in the ACC layout, each SHA-256 checked; exit 2 when any could not be.</summary>
+internal static class RestoreCommand
+{
+    public static Command Create(CliContext context, GlobalOptions global)
+    {
+        var run = new Option<string>("--run") { Description = "The run id, or 'latest'", Required = true };
+        var to = new Option<string>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it", Required = true };
+        var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
+        var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
+        var command = new Command("restore", "Restore a run's stored files into a folder") { run, to, project, path };
+        command.SetAction((parse, ct) =>
+        {
+            var values = global.Read(parse);
+            var request = new RestoreRequest(parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path));
+            return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
+        });
+        return command;
+    }
+
+    private static async Task<int> RestoreAsync(CliContext context, GlobalValues values, RestoreRequest request, CancellationToken cancellationToken)
+    {
+        var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
+        await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
+        var restorer = services.GetRequiredService<RunRestorer>();
+        var status = new StatusDisplay<RestoreProgress>(context, p => $"Restored {p.Done:N0} of {p.Total:N0} files ({Units.Bytes(p.Bytes)})");
+        var report = await status.ShowWhileAsync($"Reading the manifest of run {request.RunId}…", restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
+        if (values.Json)
+        {
+            await JsonOutput.WriteAsync(context.Output, report, CliJsonContext.Default.RestoreReport, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            RestoreView.Write(context.Console, report);
+        }
+
+        return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
+    }
+}

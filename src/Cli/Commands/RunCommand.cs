@@ -1,0 +1,78 @@
+using System.CommandLine;
+using AccBackup.Cli.Hosting;
+using AccBackup.Cli.Output;
+using AccBackup.Manifest;
+using AccBackup.Runs;
+using AccBackup.Storage;
+using Spectre.Console;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Cli.Commands;
+
+/// <summary><c>run</c>: one backup now, with live progress and a summary; exit 0 when every file was stored, 2 when some failed.</summary>
+internal static class RunCommand
+{
+    public static Command Create(CliContext context, GlobalOptions global)
+    {
+        var demo = new Option<bool>("--demo") { Description = "Back up the APS emulator's demo account, started in this process (storage still comes from the settings)" };
+        var projects = new Option<string?>("--projects") { Description = "Only these projects: comma-separated names or ids (overrides Backup:IncludeProjects)" };
+        var exclude = new Option<string?>("--exclude-projects") { Description = "Leave out these projects: comma-separated names or ids (overrides Backup:ExcludeProjects)" };
+        var dryRun = new Option<bool>("--dry-run") { Description = "List and plan only: copy nothing; the manifest records what would be copied" };
+        var forceCopy = new Option<bool>("--force-copy") { Description = "Copy every file again, even versions already stored" };
+        var runId = new Option<string?>("--run-id") { Description = "Id of the run (letters, digits, '-', '_', '.'); default: from the start time" };
+        var command = new Command("run", "Back up the account now") { demo, projects, exclude, dryRun, forceCopy, runId };
+        command.SetAction((parse, ct) =>
+        {
+            var values = global.Read(parse);
+            var request = new BackupRunRequest(parse.GetValue(runId), parse.GetValue(projects), parse.GetValue(exclude), parse.GetValue(dryRun), parse.GetValue(forceCopy));
+            return CommandAction.ExecuteAsync(context, values, token => RunAsync(context, values, request, parse.GetValue(demo), token), ct);
+        });
+        return command;
+    }
+
+    private static async Task<int> RunAsync(CliContext context, GlobalValues values, BackupRunRequest request, bool demo, CancellationToken cancellationToken)
+    {
+        if (request.RunId is not null)
+        {
+            _ = ManifestLayout.Json(request.RunId); // a bad id is refused before anything starts
+        }
+
+        await using var emulator = demo ? await DemoEmulator.StartAsync(cancellationToken).ConfigureAwait(false) : null;
+        var configuration = CliSettings.Build(context, values.SettingsFile, [.. emulator?.Settings ?? [], .. values.Overrides]);
+        await using var services = CliServices.ForRun(configuration, context, values.LogLevel);
+        var container = services.GetRequiredService<BlobContainer>();
+        await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+        var runner = services.GetRequiredService<BackupRunner>();
+
+        BackupRunResult result;
+        if (values.Json)
+        {
+            result = await runner.RunAsync(request, null, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            if (emulator is not null)
+            {
+                context.Console.MarkupLine($"Demo: APS emulator at {emulator.BaseUrl} with the demo account ({emulator.Files} files).");
+            }
+
+            context.Console.MarkupLine($"Backing up into container [bold]{Markup.Escape(container.Uri.ToString())}[/]{(request.DryRun ? " (dry run)" : "")}.");
+            var display = new RunProgressDisplay(context);
+            result = await display.ShowWhileAsync(runner.RunAsync(request, display, cancellationToken)).ConfigureAwait(false);
+        }
+
+        var manifest = result.Manifest;
+        var output = new RunOutput(
+            manifest.RunId, manifest.Manifest, manifest.Csv, $"{container.Uri}/{manifest.Manifest}", $"{container.Uri}/{manifest.Csv}", request.DryRun, result.Summary);
+        if (values.Json)
+        {
+            await JsonOutput.WriteAsync(context.Output, output, CliJsonContext.Default.RunOutput, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            RunSummaryView.Write(context.Console, output);
+        }
+
+        return result.Summary.Failed == 0 && result.Summary.FailedProjects.Count == 0 ? ExitCodes.Success : ExitCodes.Incomplete;
+    }
+}

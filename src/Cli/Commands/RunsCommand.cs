@@ -1,0 +1,50 @@
+using System.CommandLine;
+using AccBackup.Cli.History;
+using AccBackup.Cli.Hosting;
+using AccBackup.Cli.Output;
+using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Cli.Commands;
+
+/// <summary><c>runs</c>: the recent runs recorded in the container, newest first.</summary>
+internal static class RunsCommand
+{
+    public static Command Create(CliContext context, GlobalOptions global)
+    {
+        var top = new Option<int>("--top") { Description = "How many runs to list", DefaultValueFactory = _ => 10 };
+        top.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int>() < 1)
+            {
+                result.AddError("--top must be at least 1.");
+            }
+        });
+        var command = new Command("runs", "List recent backup runs") { top };
+        command.SetAction((parse, ct) =>
+        {
+            var values = global.Read(parse);
+            return CommandAction.ExecuteAsync(context, values, token => ListAsync(context, values, parse.GetValue(top), token), ct);
+        });
+        return command;
+    }
+
+    private static async Task<int> ListAsync(CliContext context, GlobalValues values, int top, CancellationToken cancellationToken)
+    {
+        var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
+        await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
+        var container = services.GetRequiredService<BlobContainer>();
+        var runs = await services.GetRequiredService<RunHistory>().ListAsync(top, cancellationToken).ConfigureAwait(false);
+        var output = new RunsOutput(container.Uri.ToString(), runs);
+        if (values.Json)
+        {
+            await JsonOutput.WriteAsync(context.Output, output, CliJsonContext.Default.RunsOutput, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            RunsView.Write(context.Console, output);
+        }
+
+        return ExitCodes.Success;
+    }
+}

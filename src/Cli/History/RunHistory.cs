@@ -1,0 +1,45 @@
+using System.Text.Json;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+
+namespace AccBackup.Cli.History;
+
+/// <summary>The runs recorded in the container: every <c>$acc-backup/runs/{id}/manifest.json</c>, newest first.</summary>
+public sealed class RunHistory(BlobContainer container, ManifestReader reader)
+{
+    private const string ManifestFileName = "/manifest.json";
+
+    /// <summary>The <paramref name="top"/> most recent runs with their summaries; a manifest that cannot be read is listed with the reason.</summary>
+    public async Task<IReadOnlyList<RunListing>> ListAsync(int top, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(top);
+        var manifests = new List<StoredBlob>();
+        await foreach (var blob in container.ListAsync(ManifestLayout.RunsPrefix, cancellationToken).ConfigureAwait(false))
+        {
+            var rest = blob.Name[ManifestLayout.RunsPrefix.Length..];
+            if (rest.EndsWith(ManifestFileName, StringComparison.Ordinal) && !rest[..^ManifestFileName.Length].Contains('/', StringComparison.Ordinal))
+            {
+                manifests.Add(blob);
+            }
+        }
+
+        var heads = new ManifestHeadReader(container, reader);
+        var newest = manifests.OrderByDescending(b => b.LastModified).ThenByDescending(b => b.Name, StringComparer.Ordinal).Take(top);
+        var listings = new List<RunListing>();
+        foreach (var blob in newest)
+        {
+            var runId = blob.Name[ManifestLayout.RunsPrefix.Length..^ManifestFileName.Length];
+            try
+            {
+                var summary = await heads.ReadSummaryAsync(runId, blob.Name, blob.Length, cancellationToken).ConfigureAwait(false);
+                listings.Add(new RunListing(runId, blob.Name, blob.LastModified, summary, null));
+            }
+            catch (Exception e) when (e is JsonException or InvalidDataException or ArgumentException or BlobStorageException)
+            {
+                listings.Add(new RunListing(runId, blob.Name, blob.LastModified, null, e.Message));
+            }
+        }
+
+        return listings;
+    }
+}

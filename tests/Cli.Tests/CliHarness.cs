@@ -1,0 +1,54 @@
+using AccBackup.Cli.Hosting;
+using AccBackup.Storage;
+using AccBackup.Testing;
+using Microsoft.Extensions.Logging.Abstractions;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Cli.Tests;
+
+/// <summary>Runs the command tree in process with captured output, a fixed environment and a tool folder without appsettings.json.</summary>
+internal static class CliHarness
+{
+    // A folder with no appsettings.json, so only what a test passes configures the tool.
+    private static readonly string ToolDirectory = Directory.CreateDirectory(Path.Combine(AppContext.BaseDirectory, "tool-without-settings")).FullName;
+
+    public static async Task<CliResult> InvokeAsync(IReadOnlyDictionary<string, string?> environment, params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var context = new CliContext(output, error, interactive: false, environment, ToolDirectory, TimeProvider.System);
+
+        var exitCode = await CliApplication.InvokeAsync(args, context, CancellationToken.None);
+
+        return new CliResult(exitCode, output.ToString(), error.ToString());
+    }
+
+    /// <summary>Environment variables pointing at a fresh container on the test run's Azurite.</summary>
+    public static async Task<Dictionary<string, string?>> StorageEnvironmentAsync(string? containerName = null)
+    {
+        var azurite = await AzuriteServer.GetAsync();
+        return new Dictionary<string, string?>
+        {
+            ["BackupStorage__ConnectionString"] = azurite.ConnectionString,
+            ["BackupStorage__ContainerName"] = containerName ?? NewContainerName(),
+        };
+    }
+
+    public static string NewContainerName() => "cli-" + Guid.NewGuid().ToString("N")[..20];
+
+    /// <summary>A client for the container the environment names.</summary>
+    public static BlobContainer ContainerFor(IReadOnlyDictionary<string, string?> environment) => new(
+        Options.Create(new BlobStorageOptions
+        {
+            ConnectionString = environment["BackupStorage__ConnectionString"],
+            ContainerName = environment["BackupStorage__ContainerName"]!,
+        }),
+        NullLogger<BlobContainer>.Instance,
+        TimeProvider.System);
+}
+
+/// <summary>What one invocation printed and returned.</summary>
+public sealed record CliResult(int ExitCode, string Output, string Error)
+{
+    public override string ToString() => $"exit {ExitCode}\n--- stdout\n{Output}\n--- stderr\n{Error}";
+}

@@ -1,0 +1,136 @@
+using System.Security.Cryptography;
+using System.Text.Json;
+using AccBackup.Manifest;
+
+namespace AccBackup.Cli.Tests.Commands;
+
+/// <summary>The whole tool end to end: run --demo into Azurite, then verify, restore and list what it stored.</summary>
+public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFixture>, IDisposable
+{
+    private readonly string scratch = Directory.CreateTempSubdirectory("cli-restore-").FullName;
+
+    [Fact]
+    public void RunDemo_FreshContainer_ExitsZeroWithProgressSummaryAndManifestLocation()
+    {
+        var run = demo.Run;
+
+        Assert.True(run.ExitCode == 0, run.ToString());
+        Assert.Contains("Demo: APS emulator at http://127.0.0.1:", run.Output, StringComparison.Ordinal);
+        Assert.Contains($"Manifest: http://127.0.0.1:", run.Output, StringComparison.Ordinal);
+        Assert.Contains($"$acc-backup/runs/{demo.Manifest.Summary.RunId}/manifest.json", run.Output, StringComparison.Ordinal);
+        Assert.Contains("Every file with content is stored and verified.", run.Output, StringComparison.Ordinal);
+        Assert.Equal(demo.Truth.Count, demo.Manifest.Summary.Files);
+        Assert.Equal(0, demo.Manifest.Summary.Failed);
+    }
+
+    [Fact]
+    public async Task VerifyLatest_AfterDemoRun_ExitsZeroHavingCheckedEveryStoredFile()
+    {
+        var result = await CliHarness.InvokeAsync(demo.Environment, "verify", "--run", "latest", "--json");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        Assert.Equal(demo.Truth.Count(f => f.HasStorage), json.RootElement.GetProperty("checked").GetInt32());
+        Assert.Equal(0, json.RootElement.GetProperty("findings").GetArrayLength());
+    }
+
+    [Fact]
+    public async Task RestoreLatest_AfterDemoRun_ReproducesEveryDemoFileIdenticalToTruth()
+    {
+        var result = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var byItem = demo.Manifest.Files.ToDictionary(e => e.ItemId);
+        var withStorage = demo.Truth.Where(f => f.HasStorage).ToList();
+        foreach (var file in withStorage)
+        {
+            var entry = byItem[file.ItemId];
+            Assert.Equal(file.VersionId, entry.VersionId);
+            await using var restored = File.OpenRead(Path.Combine(scratch, entry.BlobName!));
+            var sha256 = Convert.ToHexStringLower(await SHA256.HashDataAsync(restored));
+            Assert.True(file.Sha256 == sha256, $"{file.Path}: restored bytes differ from the emulator's");
+        }
+
+        Assert.Equal(withStorage.Count, Directory.GetFiles(scratch, "*", SearchOption.AllDirectories).Length);
+    }
+
+    [Fact]
+    public async Task RestoreOneProjectWithPrefix_AfterDemoRun_WritesOnlyThoseFiles()
+    {
+        var entry = demo.Manifest.Files.First(e => e.Status == ManifestStatus.Copied && e.Path.Count(c => c == '/') >= 2);
+        var folder = entry.Path.Split('/')[1];
+        var expected = demo.Manifest.Files.Count(e => e.Status == ManifestStatus.Copied && e.ProjectName == entry.ProjectName && e.Path.StartsWith($"{entry.ProjectName}/{folder}", StringComparison.Ordinal));
+
+        var result = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch, "--project", entry.ProjectName, "--path", folder);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Equal(expected, Directory.GetFiles(scratch, "*", SearchOption.AllDirectories).Length);
+        Assert.All(Directory.GetDirectories(scratch), d => Assert.Equal(entry.ProjectName, Path.GetFileName(d)));
+    }
+
+    [Fact]
+    public async Task VerifyAndRestore_TamperedBlob_ExitTwoNamingTheFile()
+    {
+        var victim = demo.Manifest.Files.First(e => e.Status == ManifestStatus.Copied && e.StoredSize > 100);
+        using var container = CliHarness.ContainerFor(demo.Environment);
+        var original = (await container.GetPropertiesAsync(victim.BlobName!, CancellationToken.None))!;
+        byte[] bytes;
+        await using (var stream = await container.OpenReadAsync(victim.BlobName!, null, null, CancellationToken.None))
+        using (var copy = new MemoryStream())
+        {
+            await stream.CopyToAsync(copy);
+            bytes = copy.ToArray();
+        }
+
+        var tampered = bytes.ToArray();
+        tampered[^1] ^= 0x5A;
+        var keepMetadata = new AccBackup.Storage.BlobWriteOptions { Metadata = original.Metadata.ToDictionary() };
+        await container.UploadAsync(victim.BlobName!, tampered, keepMetadata, CancellationToken.None);
+        try
+        {
+            var verify = await CliHarness.InvokeAsync(demo.Environment, "verify", "--run", "latest");
+            var restore = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch);
+
+            Assert.Equal(2, verify.ExitCode);
+            Assert.Contains("HashDiffers", verify.Output, StringComparison.Ordinal);
+            Assert.Contains(victim.Path, verify.Output, StringComparison.Ordinal);
+            Assert.Equal(2, restore.ExitCode);
+            Assert.Contains(victim.Path, restore.Output, StringComparison.Ordinal);
+            Assert.False(File.Exists(Path.Combine(scratch, victim.BlobName!)));
+        }
+        finally
+        {
+            await container.UploadAsync(victim.BlobName!, bytes, keepMetadata, CancellationToken.None);
+        }
+    }
+
+    [Fact]
+    public async Task RunsJson_AfterDemoRun_ListsTheRunWithItsSummary()
+    {
+        var result = await CliHarness.InvokeAsync(demo.Environment, "runs", "--json", "--top", "5");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        var run = json.RootElement.GetProperty("runs").EnumerateArray().Single(r => r.GetProperty("runId").GetString() == demo.Manifest.Summary.RunId);
+        Assert.Equal(demo.Manifest.Summary.Copied, run.GetProperty("summary").GetProperty("copied").GetInt64());
+    }
+
+    [Fact]
+    public async Task RunDemoJson_SecondRun_ExitsZeroWithEveryFileUnchanged()
+    {
+        var runId = "second-" + Guid.NewGuid().ToString("N")[..8];
+
+        var result = await CliHarness.InvokeAsync(demo.Environment, "run", "--demo", "--json", "--run-id", runId);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        var root = json.RootElement;
+        Assert.Equal(runId, root.GetProperty("runId").GetString());
+        Assert.EndsWith($"/$acc-backup/runs/{runId}/manifest.json", root.GetProperty("manifestUri").GetString(), StringComparison.Ordinal);
+        var summary = root.GetProperty("summary");
+        Assert.Equal(0, summary.GetProperty("copied").GetInt64());
+        Assert.Equal(demo.Manifest.Summary.Copied, summary.GetProperty("unchanged").GetInt64());
+    }
+
+    public void Dispose() => Directory.Delete(scratch, recursive: true);
+}

@@ -1,0 +1,133 @@
+using AccBackup.Manifest;
+using AccBackup.Restore;
+using AccBackup.Tests.Storage;
+using AccBackup.Tests.Verification;
+
+namespace AccBackup.Tests.Restore;
+
+public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFixture<AzuriteContainerFixture>, IDisposable
+{
+    private readonly string scratch = Directory.CreateTempSubdirectory("acc-restore-").FullName;
+
+    private string Destination => Path.Combine(scratch, "out");
+
+    [Fact]
+    public async Task RestoreAsync_WholeRun_WritesEveryStoredFileWithItsBytes()
+    {
+        var run = await StoreRunAsync();
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Failures));
+        Assert.Equal((3, 3), (report.Selected, report.Restored));
+        foreach (var (blobName, bytes) in run.Content)
+        {
+            Assert.Equal(bytes, await File.ReadAllBytesAsync(Path.Combine(Destination, blobName)));
+        }
+
+        Assert.Equal(3, Directory.GetFiles(Destination, "*", SearchOption.AllDirectories).Length);
+    }
+
+    [Fact]
+    public async Task RestoreAsync_ExistingOlderFile_IsReplaced()
+    {
+        var run = await StoreRunAsync();
+        var target = Path.Combine(Destination, run.Entries[0].BlobName!);
+        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+        await File.WriteAllTextAsync(target, "old");
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded);
+        Assert.Equal(run.Content[run.Entries[0].BlobName!], await File.ReadAllBytesAsync(target));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_BlobNamesEscapingTheFolder_RefusedAndNothingWrittenOutside()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        var good = await run.AddStoredAsync("inside.txt", 100, seed: 1);
+        foreach (var hostile in new[] { "../escape.txt", $"{run.Project}/../../escape.txt", "/tmp/escape.txt", "a//b.txt" })
+        {
+            run.Add(good with { Path = hostile, BlobName = hostile });
+        }
+
+        await run.WriteManifestAsync();
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.Equal(1, report.Restored);
+        Assert.Equal(4, report.Failures.Count);
+        Assert.All(report.Failures, f => Assert.Contains("restore folder", f.Reason, StringComparison.Ordinal));
+        Assert.False(File.Exists(Path.Combine(scratch, "escape.txt")));
+        Assert.Equal([Path.Combine(Destination, good.BlobName!)], Directory.GetFiles(scratch, "*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_FolderIsSymbolicLinkOutside_RefusesToWriteThroughIt()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        await run.AddStoredAsync("linked/file.txt", 100, seed: 1);
+        await run.WriteManifestAsync();
+        var outside = Directory.CreateDirectory(Path.Combine(scratch, "outside")).FullName;
+        Directory.CreateDirectory(Path.Combine(Destination, run.Project));
+        Directory.CreateSymbolicLink(Path.Combine(Destination, run.Project, "linked"), outside);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Contains("symbolic link", failure.Reason, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(outside));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_TamperedBlob_FailsThatFileAndLeavesNoFileOrPartial()
+    {
+        var run = await StoreRunAsync();
+        var victim = run.Entries[1];
+        var tampered = run.Content[victim.BlobName!].ToArray();
+        tampered[0] ^= 0xFF;
+        await fixture.Container.UploadAsync(victim.BlobName!, tampered, null, CancellationToken.None);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Equal(victim.Path, failure.Path);
+        Assert.Contains("differ from the manifest", failure.Reason, StringComparison.Ordinal);
+        Assert.Equal(2, report.Restored);
+        Assert.False(File.Exists(Path.Combine(Destination, victim.BlobName!)));
+        Assert.Empty(Directory.GetFiles(Destination, "*.partial", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_ProjectAndPathPrefix_RestoresOnlyTheSelectedFiles()
+    {
+        var run = await StoreRunAsync();
+        await run.AddStoredAsync("Project Files/other.txt", 10, seed: 9, projectName: run.Project + "-other");
+        await run.WriteManifestAsync();
+
+        var report = await CreateSut().RestoreAsync(
+            new RestoreRequest(run.RunId, Destination, Project: run.Project.ToUpperInvariant(), PathPrefix: "project files/"), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded);
+        Assert.Equal(2, report.Restored);
+        Assert.Equal(
+            [$"{run.Project}/Project Files/a.rvt", $"{run.Project}/Project Files/sub/b.pdf"],
+            Directory.GetFiles(Destination, "*", SearchOption.AllDirectories).Select(f => Path.GetRelativePath(Destination, f)).Order(StringComparer.Ordinal));
+    }
+
+    public void Dispose() => Directory.Delete(scratch, recursive: true);
+
+    private RunRestorer CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container));
+
+    private async Task<StoredRun> StoreRunAsync()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        await run.AddStoredAsync("Project Files/a.rvt", 5_000, seed: 1);
+        await run.AddStoredAsync("Project Files/sub/b.pdf", 300_000, seed: 2);
+        await run.AddStoredAsync("empty.txt", 0, seed: 3);
+        run.Add(new ManifestEntry("b.x", run.Project, run.Project + "/broken.dwg", "urn:item:f", "urn:v:f", 1, 10, null, null, run.Project + "/broken.dwg", ManifestStatus.Failed, "download failed"));
+        await run.WriteManifestAsync();
+        return run;
+    }
+}
