@@ -19,12 +19,13 @@ internal static class RunCommand
         var exclude = new Option<string?>("--exclude-projects") { Description = "Leave out these projects: comma-separated names or ids (overrides Backup:ExcludeProjects)" };
         var dryRun = new Option<bool>("--dry-run") { Description = "List and plan only: copy nothing; the manifest records what would be copied" };
         var forceCopy = new Option<bool>("--force-copy") { Description = "Copy every file again, even versions already stored" };
+        var full = new Option<bool>("--full") { Description = "List every folder, ignoring the previous run's state (unchanged versions are still not recopied)" };
         var runId = new Option<string?>("--run-id") { Description = "Id of the run (letters, digits, '-', '_', '.'); default: from the start time" };
-        var command = new Command("run", "Back up the account now") { demo, projects, exclude, dryRun, forceCopy, runId };
+        var command = new Command("run", "Back up the account now") { demo, projects, exclude, dryRun, forceCopy, full, runId };
         command.SetAction((parse, ct) =>
         {
             var values = global.Read(parse);
-            var request = new BackupRunRequest(parse.GetValue(runId), parse.GetValue(projects), parse.GetValue(exclude), parse.GetValue(dryRun), parse.GetValue(forceCopy));
+            var request = new BackupRunRequest(parse.GetValue(runId), parse.GetValue(projects), parse.GetValue(exclude), parse.GetValue(dryRun), parse.GetValue(forceCopy), parse.GetValue(full));
             return CommandAction.ExecuteAsync(context, values, token => RunAsync(context, values, request, parse.GetValue(demo), token), ct);
         });
         return command;
