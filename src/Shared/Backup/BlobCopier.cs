@@ -88,7 +88,7 @@ public sealed partial class BlobCopier
         try
         {
             stored = expected is { } size && size <= options.SingleRequestLimitBytes
-                ? await CopySmallAsync(request, lease, conditions, hashes, cancellationToken).ConfigureAwait(false)
+                ? await CopySmallAsync(request, lease, size, conditions, hashes, cancellationToken).ConfigureAwait(false)
                 : await CopyBlocksAsync(request, lease, null, conditions, hashes, cancellationToken).ConfigureAwait(false);
         }
         catch (SourceTooLargeException e)
@@ -99,13 +99,16 @@ public sealed partial class BlobCopier
         return new FileCopyResult(FileCopyStatus.Copied, stored.Bytes, hashes.Sha256Hex, request.ApiSize, stored.ETag);
     }
 
-    private async Task<(long, string)> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<(long, string)> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
     {
         using var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
-        var buffer = ArrayPool<byte>.Shared.Rent((int)Math.Max(1, options.SingleRequestLimitBytes));
+
+        // Sized to the file, not to the limit: a larger object than promised switches to blocks (SourceTooLargeException).
+        var size = (int)Math.Clamp(expected, 1, options.SingleRequestLimitBytes);
+        var buffer = ArrayPool<byte>.Shared.Rent(size);
         try
         {
-            var (read, _) = await WithBlockRetriesAsync(lease, 0, url => SourceReader.ReadAsync(http, url, 0, buffer.AsMemory(0, (int)options.SingleRequestLimitBytes), false, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
+            var (read, _) = await WithBlockRetriesAsync(lease, 0, url => SourceReader.ReadAsync(http, url, 0, buffer.AsMemory(0, size), false, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
             var content = buffer.AsMemory(0, read);
             hashes.Append(content.Span);
             hashes.Verify(lease.Promised, read);
@@ -137,10 +140,19 @@ public sealed partial class BlobCopier
             {
                 while (inFlight.Count < options.ParallelBlocksPerFile && next < plan.Count)
                 {
+                    // Wait for a slot only while holding none: a file that holds slots must drain its own blocks
+                    // (hash, release) rather than wait for more, or files holding slots would wait on each other.
                     // Ownership moves to the queue: disposed when hashed, or in the catch below.
 #pragma warning disable CA2000
-                    var transfer = await BlockTransfer.RentAsync(slots, plan.SizeOf(next), abort.Token).ConfigureAwait(false);
+                    var transfer = inFlight.Count == 0
+                        ? await BlockTransfer.RentAsync(slots, plan.SizeOf(next), abort.Token).ConfigureAwait(false)
+                        : BlockTransfer.TryRent(slots, plan.SizeOf(next));
 #pragma warning restore CA2000
+                    if (transfer is null)
+                    {
+                        break;
+                    }
+
                     inFlight.Enqueue((transfer, TransferBlockAsync(request, lease, plan, next++, transfer, abort.Token)));
                 }
 

@@ -28,6 +28,10 @@ internal sealed class BlockTransfer : IDisposable
         return new BlockTransfer(slot, ArrayPool<byte>.Shared.Rent(Math.Max(1, size)), size);
     }
 
+    /// <summary>A transfer if a slot is free right now, else null (never waits).</summary>
+    public static BlockTransfer? TryRent(TransferSlots slots, int size) =>
+        slots.TryEnter(out var slot) ? new BlockTransfer(slot, ArrayPool<byte>.Shared.Rent(Math.Max(1, size)), size) : null;
+
     public void Complete(int read, long total)
     {
         length = read;

@@ -14,6 +14,13 @@ public sealed class TransferSlots(IOptions<CopyOptions> options) : IDisposable
         return new Slot(slots);
     }
 
+    /// <summary>A slot if one is free right now; never waits.</summary>
+    public bool TryEnter(out Slot slot)
+    {
+        slot = new Slot(slots);
+        return slots.Wait(0);
+    }
+
     /// <inheritdoc />
     public void Dispose() => slots.Dispose();
 

@@ -94,6 +94,30 @@ public sealed class BlobCopierTests
     }
 
     [Fact]
+    public async Task CopyAsync_ManyMultiBlockFilesFewSlots_NeverDeadlocks()
+    {
+        // More files at once than transfer slots, each needing several blocks: files holding slots must drain
+        // their own blocks instead of waiting for more (a deadlock the benchmark found).
+        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?>
+        {
+            ["Copy:SingleRequestLimitBytes"] = "4096",
+            ["Copy:BlockSizeBytes"] = "4096",
+            ["Copy:MaxConcurrentTransfers"] = "3",
+            ["Copy:MaxConcurrentFiles"] = "24",
+            ["Copy:ParallelBlocksPerFile"] = "8",
+        });
+        var files = await host.ListAccountAsync();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+
+        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        Assert.True(requests.Count(r => r.ApiSize > 3 * 4096) > 24, "enough multi-block files to fill every slot");
+        Assert.InRange(host.Downloads.Peak, 1, 3);
+    }
+
+    [Fact]
     public async Task CopyAsync_EveryAttemptTruncated_FailsWithReasonAndStoresNothing()
     {
         var faults = FaultOptions.None with { Download = new DownloadFaults { TruncateRate = 1.0 } };
