@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using AccBackup.Testing;
 
 namespace AccBackup.Bench.Measure;
 

@@ -1,7 +1,7 @@
-namespace AccBackup.Bench.Measure;
+namespace AccBackup.Testing;
 
-/// <summary>A read-only stream over another that calls <paramref name="release"/> once when disposed.</summary>
-internal sealed class ReleasingStream(Stream inner, Action release) : Stream
+/// <summary>A response body that calls <c>release</c> once when disposed: lets a handler count a transfer until its body is read.</summary>
+public sealed class ReleasingStream(Stream inner, Action release) : Stream
 {
     private int released;
 
