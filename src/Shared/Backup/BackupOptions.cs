@@ -26,9 +26,9 @@ public sealed class BackupOptions
     [Range(1, 64)]
     public int ParallelListings { get; set; } = 8;
 
-    /// <summary>Folders one listing activity lists (each at most 200 entries a page). Default: 200.</summary>
+    /// <summary>Folders one listing activity lists. Default: 50 (small enough that files reach the copies early).</summary>
     [Range(1, 5000)]
-    public int FoldersPerListing { get; set; } = 200;
+    public int FoldersPerListing { get; set; } = 50;
 
     /// <summary>Files per inventory chunk, i.e. per copy activity. Default: 250.</summary>
     [Range(1, 5000)]
