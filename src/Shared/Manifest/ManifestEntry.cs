@@ -64,14 +64,4 @@ public sealed record ManifestEntry(
                 result.Status == FileCopyStatus.Copied ? ManifestStatus.Copied : ManifestStatus.Unchanged, null)
             : new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null, r.BlobName, ManifestStatus.Failed, outcome.Error);
     }
-
-    /// <summary>The entry for a listed file that has nothing to copy (no storage, or no tip version in the listing).</summary>
-    public static ManifestEntry WithoutContent(InventoryFile file)
-    {
-        var tip = file.File.Tip;
-        var (status, error) = tip is null
-            ? (ManifestStatus.Failed, "APS listed the item without its tip version")
-            : (ManifestStatus.NoContent, $"version has no stored file ({file.File.ExtensionType})");
-        return new(file.Project.Id, file.Project.Name, file.SourcePath, file.File.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize, null, null, null, status, error);
-    }
 }
