@@ -18,6 +18,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<ManifestReader>();
         services.TryAddSingleton<PreviousRunStateStore>();
         services.TryAddTransient<ProjectLister>();
+        services.TryAddTransient<RunPreparer>();
         services.TryAddTransient<FolderWaveLister>();
         services.TryAddTransient<ChunkCopier>();
         services.TryAddTransient<ManifestAssembler>();
