@@ -16,6 +16,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<NdjsonBlobs>();
         services.TryAddSingleton<ManifestWriter>();
         services.TryAddSingleton<ManifestReader>();
+        services.TryAddSingleton<RunHistory>();
         services.TryAddSingleton<PreviousRunStateStore>();
         services.TryAddTransient<ProjectLister>();
         services.TryAddTransient<RunPreparer>();
