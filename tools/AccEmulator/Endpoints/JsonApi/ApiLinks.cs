@@ -22,11 +22,16 @@ internal sealed class ApiLinks(string baseUrl)
     /// <summary>Escapes an id for a path segment as APS does: RFC 3986 <c>pchar</c> (incl. <c>:</c>, <c>@</c>, <c>=</c>) stays raw.</summary>
     public static string Encode(string id)
     {
-        var escaped = new StringBuilder(id.Length);
+        if (id.All(IsPathChar))
+        {
+            return id;
+        }
+
+        var escaped = new StringBuilder(id.Length + 8);
         foreach (var b in Encoding.UTF8.GetBytes(id))
         {
             var c = (char)b;
-            if (char.IsAsciiLetterOrDigit(c) || "-._~!$&'()*+,;=:@".Contains(c, StringComparison.Ordinal))
+            if (IsPathChar(c))
             {
                 escaped.Append(c);
             }
@@ -73,6 +78,8 @@ internal sealed class ApiLinks(string baseUrl)
         WebHost + project.ProjectGuid.ToString("D")
         + (folderId is null ? "" : "?folderUrn=" + Uri.EscapeDataString(folderId))
         + (entityId is null ? "" : "&entityId=" + Uri.EscapeDataString(entityId));
+
+    private static bool IsPathChar(char c) => char.IsAsciiLetterOrDigit(c) || "-._~!$&'()*+,;=:@".Contains(c, StringComparison.Ordinal);
 
     private static string Scopes(EmulatedProject project) => $"b360project.{project.ProjectGuid:D},global";
 }
