@@ -12,6 +12,12 @@ public sealed record BackupRunOutcome(
     string RunId, string Status, string Manifest, string ManifestCsv, long Files, long Copied, long Unchanged, long NoContent, long Planned, long Failed,
     int FailedProjects, long SizeMismatches, long Bytes, double DurationSeconds)
 {
+    /// <summary>Listing activities the run scheduled, across its projects.</summary>
+    public int ListingActivities { get; init; }
+
+    /// <summary>Copy activities the run scheduled, across its projects (0 on a night where nothing changed).</summary>
+    public int CopyActivities { get; init; }
+
     /// <summary>The outcome of the run whose manifest has <paramref name="summary"/>.</summary>
     public static BackupRunOutcome From(LatestRun manifest)
     {
