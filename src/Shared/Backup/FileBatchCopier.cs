@@ -9,7 +9,9 @@ public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOpti
 {
     /// <summary>Copies every request; a file that fails is returned with its reason, never thrown.</summary>
     /// <remarks>Rejected credentials (<see cref="ApsAuthenticationException"/>) still throw: no other file could succeed.</remarks>
-    public async Task<IReadOnlyList<FileCopyOutcome>> CopyAsync(IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken)
+    /// <param name="onFile">Told of each file as it ends (from any thread), for live progress.</param>
+    public async Task<IReadOnlyList<FileCopyOutcome>> CopyAsync(
+        IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyOutcome>? onFile = null)
     {
         var outcomes = new FileCopyOutcome[requests.Count];
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = options.Value.MaxConcurrentFiles, CancellationToken = cancellationToken };
@@ -25,6 +27,8 @@ public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOpti
             {
                 outcomes[index] = new FileCopyOutcome(request, null, e.Reason);
             }
+
+            onFile?.Report(outcomes[index]);
         }).ConfigureAwait(false);
 
         var failed = outcomes.Count(o => o.Error is not null);

@@ -24,7 +24,8 @@ public sealed partial class BackupRunner(
         var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var payloads = new PayloadMeter();
-        progress?.Report(schedule.Progress("listing"));
+        var live = new LiveFileProgress(progress);
+        live.Report(schedule.Progress("listing"));
 
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var inFlight = new Dictionary<Task<WorkOutcome>, ScheduledWork>();
@@ -35,7 +36,7 @@ public sealed partial class BackupRunner(
                 foreach (var work in schedule.Next(settings.MaxActivitiesInFlight - inFlight.Count))
                 {
                     payloads.Input(work);
-                    inFlight.Add(RunWithAttemptsAsync(work, abort.Token), work);
+                    inFlight.Add(RunWithAttemptsAsync(work, live.For(work.Id), abort.Token), work);
                 }
 
                 if (inFlight.Count == 0)
@@ -46,13 +47,14 @@ public sealed partial class BackupRunner(
                 var finished = await Task.WhenAny(inFlight.Keys).ConfigureAwait(false);
                 inFlight.Remove(finished, out var done);
                 var outcome = await finished.ConfigureAwait(false);
+                live.Forget(done!.Id);
                 payloads.Output(outcome);
                 if (Apply(schedule, done!, outcome) == FailureVerdict.AbortRun)
                 {
                     throw outcome.Error!;
                 }
 
-                progress?.Report(schedule.Progress());
+                live.Report(schedule.Progress());
             }
         }
         catch
@@ -63,7 +65,7 @@ public sealed partial class BackupRunner(
             throw;
         }
 
-        progress?.Report(schedule.Progress("writing manifest"));
+        live.Report(schedule.Progress("writing manifest"));
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
             new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
@@ -99,7 +101,7 @@ public sealed partial class BackupRunner(
             FilesPlanned = s.Planned,
         };
 
-    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, CancellationToken cancellationToken)
+    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Backup.FileCopyOutcome>? onFile, CancellationToken cancellationToken)
     {
         // The CLI's counterpart of the orchestration's retry policy (ActivityRetry): the same attempts and delays;
         // activities are idempotent, and failures retrying can't fix are not retried.
@@ -110,7 +112,7 @@ public sealed partial class BackupRunner(
             {
                 return work.Listing is { } listing
                     ? new WorkOutcome(await lister.ListAsync(listing, cancellationToken).ConfigureAwait(false), null, null)
-                    : new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken).ConfigureAwait(false), null);
+                    : new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken, onFile).ConfigureAwait(false), null);
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && retry.ShouldRetry(attempt, WorkFailure.From(e).ErrorType))
             {

@@ -9,7 +9,8 @@ namespace AccBackup.Runs;
 public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobContainer container)
 {
     /// <summary>Copies the chunk; per-file failures are results, not exceptions.</summary>
-    public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken)
+    /// <param name="onFile">Told of each copied file as it ends, for live progress (the result counts them all again).</param>
+    public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken, IProgress<FileCopyOutcome>? onFile = null)
     {
         var resultsBlob = RunLayout.Results(input.InventoryChunk);
         if (await blobs.ReadAsync(resultsBlob, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false) is { } done)
@@ -45,7 +46,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         }
         else
         {
-            var outcomes = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken).ConfigureAwait(false);
+            var outcomes = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, onFile).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
                 entries[toCopy[i].Index] = ManifestEntry.From(outcomes[i], records[toCopy[i].Index].ProjectName);

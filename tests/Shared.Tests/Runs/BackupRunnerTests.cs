@@ -61,6 +61,20 @@ public sealed class BackupRunnerTests
     }
 
     [Fact]
+    public async Task RunAsync_DemoAccount_ProgressMovesWithEveryFileNotEveryChunk()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+        var reports = new List<BackupProgress>();
+
+        var result = await host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(), new SyncProgress(reports), CancellationToken.None);
+
+        var copiedSeen = reports.Select(r => r.FilesCopied).Distinct().Count();
+        Assert.True(copiedSeen > 2 * result.Statistics.CopyActivities, $"{copiedSeen} distinct copied counts for {result.Statistics.CopyActivities} copy activities");
+        Assert.Equal(result.Summary.Copied, reports[^1].FilesCopied);
+        Assert.All(reports, r => Assert.InRange(r.FilesCopied, 0, result.Summary.Copied));
+    }
+
+    [Fact]
     public async Task RunAsync_SecondRunWithoutChanges_AllUnchangedAndNoSignedUrlCalls()
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
@@ -165,6 +179,12 @@ public sealed class BackupRunnerTests
     /// <summary>Collects reports on the reporting thread (Progress&lt;T&gt; would post them later).</summary>
     private sealed class SyncProgress(List<BackupProgress> reports) : IProgress<BackupProgress>
     {
-        public void Report(BackupProgress value) => reports.Add(value);
+        public void Report(BackupProgress value)
+        {
+            lock (reports)
+            {
+                reports.Add(value);
+            }
+        }
     }
 }
