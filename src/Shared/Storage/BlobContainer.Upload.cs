@@ -44,22 +44,24 @@ public sealed partial class BlobContainer
         ArgumentNullException.ThrowIfNull(writeContent);
         var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 2 * DefaultStreamBlockSize, resumeWriterThreshold: DefaultStreamBlockSize));
         var uploading = UploadFromAsync(pipe.Reader);
+
+        // Not disposed: disposing would complete the pipe as if the producer had finished, and commit what it wrote.
+        var writer = pipe.Writer.AsStream(leaveOpen: true);
         try
         {
-            var writer = pipe.Writer.AsStream();
-            await using (writer.ConfigureAwait(false))
-            {
-                await writeContent(writer, cancellationToken).ConfigureAwait(false);
-            }
+            await writeContent(writer, cancellationToken).ConfigureAwait(false);
+            await writer.FlushAsync(cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e)
         {
-            // The upload then fails reading the pipe, before any commit.
+            // The upload then fails reading the pipe, before any commit; its failure is this one's echo.
             await pipe.Writer.CompleteAsync(e).ConfigureAwait(false);
             await Task.WhenAny(uploading).ConfigureAwait(false);
+            _ = uploading.Exception;
             throw;
         }
 
+        await pipe.Writer.CompleteAsync().ConfigureAwait(false);
         return await uploading.ConfigureAwait(false);
 
         async Task<string> UploadFromAsync(PipeReader reader)
