@@ -11,8 +11,17 @@ echo "== dotnet restore + build (warnings are errors)"
 dotnet restore AccBackup.slnx
 dotnet build AccBackup.slnx -c Release --no-restore -nologo
 
-echo "== Function App project (src/Functions)"
-scripts/functions-packages.sh || true
+echo "== Function App projects (src/Durable, src/Functions, tests/Functions.Tests)"
+functions=0
+if scripts/functions-packages.sh; then
+  functions=1
+  (
+    source scripts/functions-env.sh
+    for project in "${FUNCTIONS_PROJECTS[@]}"; do
+      dotnet build "$project" -c Release "${FUNCTIONS_MSBUILD_ARGS[@]}"
+    done
+  )
+fi
 
 echo "== dotnet test"
 log=$(mktemp)
@@ -20,6 +29,11 @@ trap 'rm -f "$log"' EXIT
 set +e
 dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+if [ "$functions" -eq 1 ]; then
+  (source scripts/functions-env.sh && dotnet test tests/Functions.Tests -c Release --no-build -nologo --logger "console;verbosity=normal") 2>&1 | tee -a "$log"
+  functions_status=${PIPESTATUS[0]}
+  [ "$functions_status" -eq 0 ] || status=$functions_status
+fi
 set -e
 
 # One plain closing line for the whole run, summed over the test assemblies.

@@ -1,3 +1,4 @@
+using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
 
@@ -35,6 +36,13 @@ public sealed record EmulatorOptions
 
     /// <summary>Injected faults at start (default none); change them later with <see cref="EmulatorServer.Faults"/>.</summary>
     public FaultOptions Faults { get; init; } = FaultOptions.None;
+
+    /// <summary>
+    /// What paged <c>next</c>/<c>prev</c>/<c>first</c> links carry besides the page number (default
+    /// <see cref="PageLinkQuery.Echo"/>); <see cref="PageLinkQuery.PageNumberOnly"/> drops <c>page[limit]</c> and
+    /// <c>includeHidden</c>, to prove a client re-applies what it asked for.
+    /// </summary>
+    public PageLinkQuery PageLinkQuery { get; init; } = PageLinkQuery.Echo;
 
     /// <summary>The emulator's clock for every logical time: tokens, URL expiry, quotas windows, mutations (default system).</summary>
     public TimeProvider TimeProvider { get; init; } = TimeProvider.System;

@@ -1,5 +1,5 @@
 using System.CommandLine;
-using AccBackup.Cli.History;
+using AccBackup.Manifest;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Storage;

@@ -1,4 +1,3 @@
-using AccBackup.Cli.History;
 using AccBackup.Manifest;
 using AccBackup.Restore;
 using AccBackup.Runs;
@@ -41,7 +40,6 @@ internal static class CliServices
         services.AddSingleton(context.Time);
         services.TryAddSingleton<RunVerifier>();
         services.TryAddSingleton<RunRestorer>();
-        services.TryAddSingleton<RunHistory>();
         return services;
     }
 

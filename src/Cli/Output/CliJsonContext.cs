@@ -1,5 +1,4 @@
 using System.Text.Json.Serialization;
-using AccBackup.Cli.History;
 using AccBackup.Manifest;
 using AccBackup.Restore;
 using AccBackup.Verification;

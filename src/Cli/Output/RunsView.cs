@@ -1,5 +1,5 @@
 using System.Globalization;
-using AccBackup.Cli.History;
+using AccBackup.Manifest;
 using Spectre.Console;
 
 namespace AccBackup.Cli.Output;

@@ -23,8 +23,9 @@ public sealed class ApsDataClient
     public async IAsyncEnumerable<AccProject> ListProjectsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var reader = new JsonApiReader(ApsEndpoint.Projects);
-        var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects?page%5Blimit%5D=100");
-        await foreach (var item in PagesAsync(ApsEndpoint.Projects, url, cancellationToken).ConfigureAwait(false))
+        var query = new ApsPageQuery(("page[limit]", "100"));
+        var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects?{query}");
+        await foreach (var item in PagesAsync(ApsEndpoint.Projects, url, query, cancellationToken).ConfigureAwait(false))
         {
             var attributes = reader.Required(item, "attributes", JsonValueKind.Object);
             var root = reader.OptionalPath(item, "relationships", "rootFolder", "data", "id")?.GetString();
@@ -36,7 +37,7 @@ public sealed class ApsDataClient
     public async IAsyncEnumerable<AccFolder> ListTopFoldersAsync(string projectId, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects/{Escape(projectId)}/topFolders");
-        await foreach (var item in PagesAsync(ApsEndpoint.TopFolders, url, cancellationToken).ConfigureAwait(false))
+        await foreach (var item in PagesAsync(ApsEndpoint.TopFolders, url, new ApsPageQuery(), cancellationToken).ConfigureAwait(false))
         {
             yield return AccEntryParser.Folder(new JsonApiReader(ApsEndpoint.TopFolders), item);
         }
@@ -56,7 +57,10 @@ public sealed class ApsDataClient
         string projectId, string folderId, bool includeHidden, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var reader = new JsonApiReader(ApsEndpoint.FolderContents);
-        Uri? url = Relative($"data/v1/projects/{Escape(projectId)}/folders/{Escape(folderId)}/contents?page%5Blimit%5D={PageLimit}&includeHidden={(includeHidden ? "true" : "false")}");
+        var query = new ApsPageQuery(
+            ("page[limit]", PageLimit.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            ("includeHidden", includeHidden ? "true" : "false"));
+        Uri? url = Relative($"data/v1/projects/{Escape(projectId)}/folders/{Escape(folderId)}/contents?{query}");
         while (url is not null)
         {
             using var json = await transport.GetJsonAsync(ApsEndpoint.FolderContents, url, cancellationToken).ConfigureAwait(false);
@@ -67,11 +71,12 @@ public sealed class ApsDataClient
                 yield return AccEntryParser.Entry(reader, item, versions);
             }
 
-            url = NextPage(reader, root);
+            url = NextPage(reader, root, query);
         }
     }
 
-    private async IAsyncEnumerable<JsonElement> PagesAsync(ApsEndpoint endpoint, Uri first, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<JsonElement> PagesAsync(
+        ApsEndpoint endpoint, Uri first, ApsPageQuery query, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var reader = new JsonApiReader(endpoint);
         Uri? url = first;
@@ -84,11 +89,12 @@ public sealed class ApsDataClient
                 yield return item.Clone();
             }
 
-            url = NextPage(reader, json.RootElement);
+            url = NextPage(reader, json.RootElement, query);
         }
     }
 
-    private static Uri? NextPage(JsonApiReader reader, JsonElement root)
+    /// <summary>The next page's URL with the listing's query re-applied where APS's link omitted it; null on the last page.</summary>
+    private static Uri? NextPage(JsonApiReader reader, JsonElement root, ApsPageQuery query)
     {
         var next = reader.OptionalPath(root, "links", "next");
         var href = next switch
@@ -102,7 +108,9 @@ public sealed class ApsDataClient
             return null;
         }
 
-        return Uri.TryCreate(href, UriKind.Absolute, out var uri) ? uri : throw reader.Malformed($"links.next is not an absolute URL: '{href}'");
+        return Uri.TryCreate(href, UriKind.Absolute, out var uri)
+            ? query.Complete(uri)
+            : throw reader.Malformed($"links.next is not an absolute URL: '{href}'");
     }
 
     private static Uri Relative(string path) => new(path, UriKind.Relative);

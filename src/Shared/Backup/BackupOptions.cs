@@ -38,6 +38,10 @@ public sealed class BackupOptions
     [Range(1, 256)]
     public int MaxActivitiesInFlight { get; set; } = 8;
 
+    /// <summary>Projects backed up at once by the Function App, each in its own sub-orchestration sharing the window above. Default: 4.</summary>
+    [Range(1, 64)]
+    public int ProjectsInParallel { get; set; } = 4;
+
     /// <summary>Attempts per activity before its work is recorded as failed. Default: 3.</summary>
     [Range(1, 10)]
     public int ActivityAttempts { get; set; } = 3;

@@ -29,4 +29,8 @@ public sealed record BackupProgress(
     long FilesFailed,
     long BytesCopied,
     long BytesFound,
-    long SizeMismatches);
+    long SizeMismatches)
+{
+    /// <summary>Files a dry run would copy.</summary>
+    public long FilesPlanned { get; init; }
+}

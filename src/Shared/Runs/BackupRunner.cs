@@ -1,224 +1,158 @@
-using AccBackup.Acc;
-using AccBackup.Backup;
-using AccBackup.Manifest;
-using AccBackup.Storage;
+using AccBackup.Runs.Scheduling;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Runs;
 
-/// <summary>Runs one backup in this process by driving the run's activities through a sliding window.</summary>
-/// <remarks>
-/// The Durable orchestrator is meant to do exactly this with the same activities (see src/Functions/README.md for why
-/// it does not exist yet): listings and copies overlap, at most <see cref="BackupOptions.MaxActivitiesInFlight"/> run at
-/// once, and a slow one never idles the rest. Only references and counts pass between activities.
-/// </remarks>
+/// <summary>Runs one backup in this process: the CLI's engine. It drives the same <see cref="RunSchedule"/> and the same
+/// activities as the Durable orchestrator (src/Functions), through one sliding window of at most
+/// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
 public sealed partial class BackupRunner(
-    ProjectLister projects, FolderWaveLister lister, ChunkCopier copier, ManifestAssembler assembler, BlobContainer container,
-    ManifestReader manifests, PreviousRunStateStore previousRuns, IOptions<BackupOptions> options, TimeProvider time, ILogger<BackupRunner> logger)
+    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ManifestAssembler assembler, IOptions<Backup.BackupOptions> options, TimeProvider time,
+    ILogger<BackupRunner> logger)
 {
     /// <summary>Backs up the selected projects and writes the run's manifest.</summary>
-    /// <exception cref="ApsAuthenticationException">APS rejected the credentials: nothing could be backed up.</exception>
+    /// <exception cref="Acc.ApsAuthenticationException">APS rejected the credentials: nothing could be backed up.</exception>
+    /// <exception cref="RunAlreadyExistsException">The run id asked for was used by a finished run.</exception>
     public async Task<BackupRunResult> RunAsync(BackupRunRequest request, IProgress<BackupProgress>? progress, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(request);
+        var settings = options.Value;
         var startedAt = time.GetUtcNow();
         var runId = request.RunId ?? RunLayout.NewRunId(startedAt);
-        _ = ManifestLayout.Json(runId); // refuses a bad run id before any work
-        await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
-        var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
-        var listing = await ChooseListingAsync(request, startedAt, cancellationToken).ConfigureAwait(false);
-        Log.RunStarted(logger, runId, selected.Count, listing.Mode);
+        var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
+        var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
+        var schedule = RunSchedule.Start(plan, prepared.Projects);
+        var payloads = new PayloadMeter();
+        progress?.Report(schedule.Progress("listing"));
 
-        var run = new RunProgress(runId, selected.Count, progress);
-        var work = new RunWorkQueue(options.Value.MaxActivitiesInFlight);
-        foreach (var (project, index) in selected.Select((p, i) => (p, i)))
-        {
-            var key = index.ToString("D4", System.Globalization.CultureInfo.InvariantCulture);
-            work.AddListing(project, new FolderWaveInput(runId, project, null, 0, int.MaxValue, key, options.Value.IncludeHidden, listing.PreviousRunId));
-        }
-
-        run.Report("listing");
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var inFlight = new Dictionary<Task<WorkOutcome>, ScheduledWork>();
         try
         {
-            await DriveAsync(work, run, StartAsync, abort.Token).ConfigureAwait(false);
+            while (true)
+            {
+                foreach (var work in schedule.Next(settings.MaxActivitiesInFlight - inFlight.Count))
+                {
+                    payloads.Input(work);
+                    inFlight.Add(RunWithAttemptsAsync(work, abort.Token), work);
+                }
+
+                if (inFlight.Count == 0)
+                {
+                    break;
+                }
+
+                var finished = await Task.WhenAny(inFlight.Keys).ConfigureAwait(false);
+                inFlight.Remove(finished, out var done);
+                var outcome = await finished.ConfigureAwait(false);
+                payloads.Output(outcome);
+                if (Apply(schedule, done!, outcome) == FailureVerdict.AbortRun)
+                {
+                    throw outcome.Error!;
+                }
+
+                progress?.Report(schedule.Progress());
+            }
         }
         catch
         {
-            // A fatal error (rejected credentials): stop the work still in flight.
+            // A fatal failure: stop the work still in flight before giving up.
             await abort.CancelAsync().ConfigureAwait(false);
+            await ((Task)Task.WhenAll(inFlight.Keys)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             throw;
         }
 
-        run.Report("writing manifest");
+        progress?.Report(schedule.Progress("writing manifest"));
+        var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
-            new ManifestAssemblyInput(runId, startedAt, selected.Count, run.FoldersListed, run.FailedProjects, [.. selected.Select(p => p.Id)],
-                listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, request.DryRun),
+            new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
+                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun),
             cancellationToken).ConfigureAwait(false);
-        var summary = manifest.Summary;
-        LogFinished(summary);
-        run.Report("done", summary);
-        return new BackupRunResult(summary, manifest, work.Statistics);
+        progress?.Report(ManifestProgress(manifest.Summary, tally));
+        return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, payloads.Largest));
+    }
 
-        Task<RunWorkResult> StartAsync(RunWorkItem item, CancellationToken ct) => item switch
+    private FailureVerdict Apply(RunSchedule schedule, ScheduledWork work, WorkOutcome outcome)
+    {
+        if (outcome.Error is { } error)
         {
-            ListingWork listing => WithAttemptsAsync(item, async c => new ListingDone(listing.Project, listing.Input, await lister.ListAsync(listing.Input, c).ConfigureAwait(false)), ct),
-            CopyWork copy => WithAttemptsAsync(item, async c => new CopyDone(copy.Project, await copier.CopyAsync(new ChunkCopyInput(runId, copy.Chunk, request.DryRun, request.ForceCopy), c).ConfigureAwait(false)), ct),
-            _ => throw new InvalidOperationException($"Unknown work item {item}."),
+            Log.WorkFailed(logger, schedule.State.Plan.RunId, work.Project.Name, work.What, error.Message);
+            return schedule.Failed(work, WorkFailure.From(error));
+        }
+
+        if (outcome.Listed is { } listed)
+        {
+            schedule.Listed(work, listed);
+        }
+        else
+        {
+            schedule.Copied(work, outcome.Copied!);
+        }
+
+        return FailureVerdict.Recorded;
+    }
+
+    private static BackupProgress ManifestProgress(Manifest.ManifestSummary s, RunTally tally) =>
+        new(s.RunId, "done", s.Projects, s.Projects, s.Folders, s.Files, s.Copied, s.Unchanged, s.NoContent, s.Failed, tally.BytesCopied, tally.BytesFound, s.SizeMismatchCount)
+        {
+            FilesPlanned = s.Planned,
         };
-    }
 
-    /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
-    private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, CancellationToken cancellationToken)
+    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, CancellationToken cancellationToken)
     {
-        if (request.FullRescan)
-        {
-            return new(null, "full: requested", startedAt);
-        }
-
-        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
-        if (latest is null)
-        {
-            Log.NoPreviousState(logger, "no earlier run has finished");
-            return new(null, "full: no previous run", startedAt);
-        }
-
-        var lastFull = latest.Summary.LastFullListingAt ?? latest.Summary.StartedAt;
-        var every = options.Value.FullRescanEveryDays;
-        if (every > 0 && startedAt - lastFull >= TimeSpan.FromDays(every))
-        {
-            return new(null, $"full: periodic (last full listing {lastFull:yyyy-MM-dd}, every {every} days)", startedAt);
-        }
-
-        try
-        {
-            await previousRuns.LoadAsync(latest.RunId, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
-        {
-            Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
-            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt);
-        }
-
-        return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull);
-    }
-
-    private sealed record ListingChoice(string? PreviousRunId, string Mode, DateTimeOffset LastFullListingAt);
-
-    private async Task DriveAsync(
-        RunWorkQueue work, RunProgress run, Func<RunWorkItem, CancellationToken, Task<RunWorkResult>> start, CancellationToken cancellationToken)
-    {
-        while (await work.NextCompletedAsync(start, cancellationToken).ConfigureAwait(false) is { } done)
-        {
-            switch (done)
-            {
-                case ListingDone listed:
-                    OnListed(listed, work, run);
-                    break;
-                case CopyDone copied:
-                    run.Copied(copied.Result);
-                    break;
-                case WorkFailed failed:
-                    OnFailed(failed, run);
-                    break;
-            }
-
-            if (work.Finished(done.Project))
-            {
-                run.ProjectDone();
-            }
-
-            run.Report(work.HasListings ? "listing and copying" : "copying");
-        }
-    }
-
-    // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
-    private void LogFinished(ManifestSummary s)
-    {
-        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
-        var level = complete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
-        Log.RunFinished(logger, level, s.RunId, complete ? "Succeeded" : "CompletedWithErrors", s.DurationSeconds, s.Files, s.Bytes, s.Projects,
-            s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
-    }
-
-    private void OnListed(ListingDone listed, RunWorkQueue work, RunProgress run)
-    {
-        var result = listed.Result;
-        run.Listed(result);
-        foreach (var error in result.Errors)
-        {
-            run.ProjectFailed(new ProjectFailure(listed.Project.Id, listed.Project.Name, error));
-        }
-
-        foreach (var chunk in result.InventoryChunks)
-        {
-            work.AddCopy(listed.Project, chunk);
-        }
-
-        var perListing = options.Value.FoldersPerListing;
-        for (var skip = 0; result.SubFoldersBlob is not null && skip < result.SubFolders; skip += perListing)
-        {
-            var key = $"{listed.Input.OutputKey}-{skip / perListing:D3}";
-            work.AddListing(listed.Project, listed.Input with { FoldersBlob = result.SubFoldersBlob, Skip = skip, Take = perListing, OutputKey = key });
-        }
-    }
-
-    private void OnFailed(WorkFailed failed, RunProgress run)
-    {
-        if (failed.Error is ApsAuthenticationException)
-        {
-            throw failed.Error;
-        }
-
-        var what = failed.Item is ListingWork ? "listing" : "copy of a batch";
-        Log.WorkFailed(logger, run.RunId, failed.Project.Name, what, failed.Error.Message);
-        run.ProjectFailed(new ProjectFailure(failed.Project.Id, failed.Project.Name, $"{what} failed: {failed.Error.Message}"));
-    }
-
-    private async Task<RunWorkResult> WithAttemptsAsync(RunWorkItem item, Func<CancellationToken, Task<RunWorkResult>> activity, CancellationToken cancellationToken)
-    {
-        // Like a Durable retry policy: a few attempts with growing delays; activities are idempotent.
+        // The CLI's counterpart of the orchestration's retry policy (ActivityRetry): the same attempts and delays;
+        // activities are idempotent, and failures retrying can't fix are not retried.
+        var retry = ActivityRetry.From(options.Value);
         for (var attempt = 1; ; attempt++)
         {
             try
             {
-                return await activity(cancellationToken).ConfigureAwait(false);
+                return work.Listing is { } listing
+                    ? new WorkOutcome(await lister.ListAsync(listing, cancellationToken).ConfigureAwait(false), null, null)
+                    : new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken).ConfigureAwait(false), null);
             }
-            catch (Exception e) when (e is not OperationCanceledException && e is not ApsAuthenticationException && attempt < options.Value.ActivityAttempts)
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested && retry.ShouldRetry(attempt, WorkFailure.From(e).ErrorType))
             {
-                await Task.Delay(TimeSpan.FromSeconds(Math.Pow(2, attempt)), time, cancellationToken).ConfigureAwait(false);
+                await Task.Delay(retry.DelayBefore(attempt + 1), time, cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception e) when (e is not OperationCanceledException)
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested)
             {
-                return new WorkFailed(item.Project, item, e);
+                return new WorkOutcome(null, null, e);
             }
         }
     }
 
-    /// <summary>The run-summary trace's message template: a contract with the alerts and the workbook.</summary>
-    internal const string RunFinishedTemplate =
-        "Backup run {RunId} finished: {Status} in {DurationSeconds} s; {Files} files, {Bytes} bytes, {Projects} projects; {Copied} copied, {Unchanged} unchanged, {NoContent} without content, {Planned} planned, {Failed} failed; {FailedProjects} projects not listed; {SizeMismatches} size mismatches";
-
     private static partial class Log
     {
-        [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects, listing {ListingMode}")]
-        public static partial void RunStarted(ILogger logger, string runId, int projects, string listingMode);
-
-        [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
-        public static partial void NoPreviousState(ILogger logger, string reason);
-
-        [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
-        public static partial void RunFinished(
-            ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
-            long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
-
         [LoggerMessage(EventId = 4003, Level = LogLevel.Error, Message = "Backup run {RunId}: {What} of project {Project} failed after retries: {Reason}")]
         public static partial void WorkFailed(ILogger logger, string runId, string project, string what, string reason);
+    }
+
+    private sealed record WorkOutcome(FolderWaveResult? Listed, ChunkCopyResult? Copied, Exception? Error);
+
+    /// <summary>Measures every activity input and output as the orchestration would serialize them.</summary>
+    private sealed class PayloadMeter
+    {
+        public int Largest { get; private set; }
+
+        public void Input(ScheduledWork work) => Measure(work.Listing is { } l
+            ? System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveInput).Length
+            : System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(work.Copy!, RunJsonContext.Default.ChunkCopyInput).Length);
+
+        public void Output(WorkOutcome outcome) => Measure(outcome switch
+        {
+            { Listed: { } l } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveResult).Length,
+            { Copied: { } c } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(c, RunJsonContext.Default.ChunkCopyResult).Length,
+            _ => 0,
+        });
+
+        private void Measure(int bytes) => Largest = Math.Max(Largest, bytes);
     }
 }
 
 /// <summary>What a finished run produced.</summary>
-public sealed record BackupRunResult(ManifestSummary Summary, LatestRun Manifest, RunStatistics Statistics);
+public sealed record BackupRunResult(Manifest.ManifestSummary Summary, Manifest.LatestRun Manifest, RunStatistics Statistics);
 
 /// <summary>How much orchestration a run took: what bounds a durable history.</summary>
 /// <param name="LargestPayloadBytes">The largest activity input or output, as JSON.</param>

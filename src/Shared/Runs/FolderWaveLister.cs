@@ -105,12 +105,11 @@ public sealed partial class FolderWaveLister(
     {
         var perChunk = options.Value.FilesPerChunk;
         var ordered = found.Files.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
-        var chunks = new List<string>();
-        for (var i = 0; i * perChunk < ordered.Count; i++)
+        var chunks = 0;
+        for (; chunks * perChunk < ordered.Count; chunks++)
         {
-            var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey, i);
-            await blobs.WriteAsync(name, ordered.Skip(i * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
-            chunks.Add(name);
+            var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey, chunks);
+            await blobs.WriteAsync(name, ordered.Skip(chunks * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
         }
 
         // Carried files get their inventory and their results at once: nothing to copy.

@@ -1,12 +1,15 @@
 using System.Runtime.CompilerServices;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Runs;
 
 /// <summary>The fan-in activity: gathers every chunk's results, and what vanished since the previous run, into the manifest.</summary>
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
-public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, TimeProvider time)
+/// <remarks>It also writes the run-summary log line the alerts read, once per run: no driver logs it.</remarks>
+public sealed partial class ManifestAssembler(
+    BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, TimeProvider time, ILogger<ManifestAssembler> logger)
 {
     /// <summary>Reason recorded for files of a chunk whose copy activity never completed.</summary>
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
@@ -46,7 +49,22 @@ public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs
             PreviousRunId = input.PreviousRunId,
             LastFullListingAt = input.LastFullListingAt,
         };
-        return await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
+        var written = await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
+        LogFinished(written.Summary);
+        return written;
+    }
+
+    /// <summary>The run-summary trace's message template: a contract with the alerts and the workbook.</summary>
+    internal const string RunFinishedTemplate =
+        "Backup run {RunId} finished: {Status} in {DurationSeconds} s; {Files} files, {Bytes} bytes, {Projects} projects; {Copied} copied, {Unchanged} unchanged, {NoContent} without content, {Planned} planned, {Failed} failed; {FailedProjects} projects not listed; {SizeMismatches} size mismatches";
+
+    // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
+    private void LogFinished(ManifestSummary s)
+    {
+        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
+        var level = complete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
+        Log.RunFinished(logger, level, s.RunId, complete ? "Succeeded" : "CompletedWithErrors", s.DurationSeconds, s.Files, s.Bytes, s.Projects,
+            s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
     }
 
     /// <summary>Files the previous run had that are gone (deleted) or stored under another name now (moved), and older history.</summary>
@@ -123,6 +141,14 @@ public sealed class ManifestAssembler(BlobContainer container, NdjsonBlobs blobs
                 yield return record.ToCopyRequest(force: false) is null ? record.WithoutContent() : record.NotCopied(NotCopiedReason);
             }
         }
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
+        public static partial void RunFinished(
+            ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
+            long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
     }
 }
 

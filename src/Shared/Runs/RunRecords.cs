@@ -74,8 +74,9 @@ public sealed record InventoryRecord(
 public sealed record FolderWaveInput(string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null);
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
+/// <param name="InventoryChunks">How many chunks to copy it wrote: <see cref="RunLayout.InventoryChunk"/> of its output key, 0 to this count.</param>
 public sealed record FolderWaveResult(
-    IReadOnlyList<string> InventoryChunks,
+    int InventoryChunks,
     string? SubFoldersBlob,
     int SubFolders,
     int FoldersListed,

@@ -16,8 +16,10 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<NdjsonBlobs>();
         services.TryAddSingleton<ManifestWriter>();
         services.TryAddSingleton<ManifestReader>();
+        services.TryAddSingleton<RunHistory>();
         services.TryAddSingleton<PreviousRunStateStore>();
         services.TryAddTransient<ProjectLister>();
+        services.TryAddTransient<RunPreparer>();
         services.TryAddTransient<FolderWaveLister>();
         services.TryAddTransient<ChunkCopier>();
         services.TryAddTransient<ManifestAssembler>();

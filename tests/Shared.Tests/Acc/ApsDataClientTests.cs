@@ -28,6 +28,21 @@ public sealed class ApsDataClientTests
     }
 
     [Fact]
+    public async Task ListFolderContentsAsync_NextLinkWithOnlyPageNumber_ReappliesLimitAndIncludeHidden()
+    {
+        using var stub = new StubApsHandler((request, n) => StubApsHandler.Json(n == 1
+            ? Page(next: "https://aps.test/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1", ("items", "urn:i1", "a.pdf", null))
+            : Page(next: null, ("items", "urn:i2", "b.pdf", null))));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var entries = await client.ListFolderContentsAsync("b.p", "f", true, CancellationToken.None).ToListAsync();
+
+        Assert.Equal(2, entries.Count);
+        Assert.EndsWith("/contents?page%5Bnumber%5D=1&page%5Blimit%5D=200&includeHidden=true", stub.Requests.ElementAt(1), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task ListFolderContentsAsync_MalformedJson_ThrowsErrorNamingEndpoint()
     {
         using var stub = new StubApsHandler((_, _) => StubApsHandler.Json("{\"data\": [ {\"type\": "));

@@ -31,11 +31,11 @@ public sealed partial class LogContractTests
     }
 
     [Fact]
-    public void BackupRunner_RunFinishedTemplate_IsTheReadmeTemplate()
+    public void ManifestAssembler_RunFinishedTemplate_IsTheReadmeTemplate()
     {
         var readme = RepoFiles.Text("infra", "bicep", "README.md");
 
-        Assert.Equal(AccBackup.Runs.BackupRunner.RunFinishedTemplate, TemplateLine().Match(readme).Value.TrimEnd());
+        Assert.Equal(AccBackup.Runs.ManifestAssembler.RunFinishedTemplate, TemplateLine().Match(readme).Value.TrimEnd());
     }
 
     private static HashSet<string> TemplatePlaceholders()

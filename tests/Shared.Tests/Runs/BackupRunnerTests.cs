@@ -77,6 +77,24 @@ public sealed class BackupRunnerTests
     }
 
     [Fact]
+    public async Task RunAsync_RunIdAlreadyUsed_RefusesAndLeavesThatRunsManifestAsItWas()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+        var runner = host.Services.GetRequiredService<BackupRunner>();
+        var reader = host.Services.GetRequiredService<ManifestReader>();
+        await runner.RunAsync(new BackupRunRequest(RunId: "night-1"), null, CancellationToken.None);
+        var before = await reader.ReadAsync("night-1", CancellationToken.None);
+
+        var error = await Assert.ThrowsAsync<RunAlreadyExistsException>(() => runner.RunAsync(new BackupRunRequest(RunId: "night-1"), null, CancellationToken.None));
+
+        var after = await reader.ReadAsync("night-1", CancellationToken.None);
+        Assert.Contains("night-1", error.Message, StringComparison.Ordinal);
+        Assert.Equal(before.Files.Count, after.Files.Count);
+        Assert.Equal(after.Files.Count, after.Files.Select(f => f.Path).Distinct(StringComparer.Ordinal).Count());
+        Assert.Equal(System.Text.Json.JsonSerializer.Serialize(before.Summary), System.Text.Json.JsonSerializer.Serialize(after.Summary));
+    }
+
+    [Fact]
     public async Task RunAsync_DryRun_PlansEveryFileAndCopiesNothing()
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);

@@ -17,4 +17,14 @@ internal sealed class EmulatedProject(Guid projectGuid, string name, string proj
     public EmulatedFolder Root { get; set; } = null!;
 
     public IReadOnlyList<EmulatedFolder> TopFolders => Root.Folders;
+
+    /// <summary>The root folder's name as ACC writes it: <c>{projectGuid}-root-folder</c>.</summary>
+    public string RootFolderName => ProjectGuid.ToString("D") + "-root-folder";
+
+    /// <summary>
+    /// The hidden folder above the root that ACC names in the root's <c>relationships.parent</c> (recorded ids end in
+    /// <c>-g</c>, which some clients test for). It is not reachable: GET on it answers 404.
+    /// </summary>
+    public string RootParentId => "urn:adsk.wipprod:fs.folder:co."
+        + Convert.ToBase64String(ProjectGuid.ToByteArray()).Replace('+', '-').Replace('/', '_')[..20] + "-g";
 }

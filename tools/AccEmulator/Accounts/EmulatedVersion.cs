@@ -10,6 +10,10 @@ internal sealed class EmulatedVersion(EmulatedItem item, int number, string name
     /// <summary>The version id: <c>urn:adsk.wipprod:fs.file:vf.X?version=N</c>.</summary>
     public string Id => $"urn:adsk.wipprod:fs.file:vf.{Item.LineageToken}?version={Number}";
 
+    /// <summary>The Model Derivative urn APS gives a version: its id in unpadded base64url.</summary>
+    public string DerivativesUrn => Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(Id))
+        .TrimEnd('=').Replace('+', '-').Replace('/', '_');
+
     public string Name { get; } = name;
 
     public DateTimeOffset CreateTime { get; } = time;

@@ -22,7 +22,7 @@ internal static class FolderEndpoints
     private static IResult GetParent(string projectId, string folderId, HttpRequest request, EmulatorState state) =>
         WithFolder(state, projectId, folderId, folder => folder.Parent is { } parent
             ? Single(parent, ApiLinks.For(request))
-            : ApsErrors.NotFound("The root folder has no parent."));
+            : ApsErrors.NotFound($"Folder '{folder.Project.RootParentId}' (above the root folder) is not accessible."));
 
     /// <summary>Folders and items mixed in <c>data</c>, each item's tip version in <c>included</c>.</summary>
     private static IResult ListContents(string projectId, string folderId, HttpRequest request, EmulatorState state)
@@ -47,7 +47,7 @@ internal static class FolderEndpoints
             var pageItems = items.Skip(Math.Max(0, page.Skip - folders.Count)).Take(page.Limit - pageFolders.Count).ToList();
             return JsonBody.JsonApi(w =>
             {
-                PageLinks.Write(w, links.FolderContents(folder), request.Query, page, total);
+                PageLinks.Write(w, links.FolderContents(folder), request.Query, page, total, state.Options.PageLinkQuery);
                 w.WriteStartArray("data");
                 pageFolders.ForEach(f => DataResources.WriteFolder(w, f, links));
                 pageItems.ForEach(i => DataResources.WriteItem(w, i, links));

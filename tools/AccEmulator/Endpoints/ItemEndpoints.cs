@@ -72,7 +72,7 @@ internal static class ItemEndpoints
                 .ToList();
             return JsonBody.JsonApi(w =>
             {
-                PageLinks.Write(w, links.Item(item) + "/versions", request.Query, page, versions.Count);
+                PageLinks.Write(w, links.Item(item) + "/versions", request.Query, page, versions.Count, state.Options.PageLinkQuery);
                 w.WriteStartArray("data");
                 foreach (var version in versions.Skip(page.Skip).Take(page.Limit))
                 {

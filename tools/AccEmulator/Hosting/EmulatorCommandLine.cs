@@ -1,4 +1,5 @@
 using System.Globalization;
+using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 
 namespace AccEmulator.Hosting;
@@ -14,7 +15,7 @@ internal static class EmulatorCommandLine
     public const string Usage = """
         usage: AccEmulator [--port 5080] [--dataset demo|seed-scaled] [--seed N] [--scale X]
                            [--client-id ID] [--client-secret SECRET] [--no-quotas] [--large-file]
-                           [--extra-large-file BYTES] [--measure [BYTES]]
+                           [--extra-large-file BYTES] [--page-links-number-only] [--measure [BYTES]]
         """;
 
     public static bool TryParse(string[] args, out EmulatorCommand command, out string? error)
@@ -51,6 +52,7 @@ internal static class EmulatorCommandLine
                     "--client-secret" => options with { ClientSecret = Value() },
                     "--no-quotas" => options with { Quotas = QuotaOptions.Disabled },
                     "--large-file" => options with { LargeFile = true },
+                    "--page-links-number-only" => options with { PageLinkQuery = PageLinkQuery.PageNumberOnly },
                     "--extra-large-file" => options with { ExtraLargeFileBytes = long.Parse(Value(), CultureInfo.InvariantCulture) },
                     _ => throw new FormatException($"Unknown argument '{args[i]}'."),
                 };

@@ -13,7 +13,7 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
     public EmulatedProject AddProject(string name, string projectType, DateTimeOffset time)
     {
         var project = new EmulatedProject(_ids.NextGuid(), name, projectType);
-        project.Root = new EmulatedFolder(NewFolderId(), project.ProjectGuid.ToString("D"), project, null, time);
+        project.Root = new EmulatedFolder(NewFolderId(), project.RootFolderName, project, null, time);
         Account.Register(project.Root);
         Account.Projects.Add(project);
         return project;

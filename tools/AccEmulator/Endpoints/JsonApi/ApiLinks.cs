@@ -1,8 +1,14 @@
+using System.Text;
 using AccEmulator.Accounts;
 
 namespace AccEmulator.Endpoints.JsonApi;
 
-/// <summary>Absolute links on the request's own scheme and host, with ids percent-encoded as APS encodes them.</summary>
+/// <summary>Absolute links on the request's own scheme and host, with ids escaped the way APS writes them.</summary>
+/// <remarks>
+/// Recorded ACC responses write ids raw in path segments (<c>…/folders/urn:adsk.wipprod:fs.folder:co.X/contents</c>,
+/// <c>…/versions/urn:adsk.wipprod:fs.file:vf.X%3Fversion=1</c>): only what a path segment cannot hold is escaped.
+/// Query values (webView's <c>folderUrn</c>, <c>entityId</c>) are fully percent-encoded.
+/// </remarks>
 internal sealed class ApiLinks(string baseUrl)
 {
     /// <summary>Where the Autodesk web UI would show a thing; purely informational.</summary>
@@ -13,7 +19,30 @@ internal sealed class ApiLinks(string baseUrl)
 
     public static ApiLinks For(HttpRequest request) => new($"{request.Scheme}://{request.Host.ToUriComponent()}");
 
-    public static string Encode(string id) => Uri.EscapeDataString(id);
+    /// <summary>Escapes an id for a path segment as APS does: RFC 3986 <c>pchar</c> (incl. <c>:</c>, <c>@</c>, <c>=</c>) stays raw.</summary>
+    public static string Encode(string id)
+    {
+        if (id.All(IsPathChar))
+        {
+            return id;
+        }
+
+        var escaped = new StringBuilder(id.Length + 8);
+        foreach (var b in Encoding.UTF8.GetBytes(id))
+        {
+            var c = (char)b;
+            if (IsPathChar(c))
+            {
+                escaped.Append(c);
+            }
+            else
+            {
+                escaped.Append('%').Append(b.ToString("X2", System.Globalization.CultureInfo.InvariantCulture));
+            }
+        }
+
+        return escaped.ToString();
+    }
 
     public string Hubs() => $"{BaseUrl}/project/v1/hubs";
 
@@ -36,10 +65,21 @@ internal sealed class ApiLinks(string baseUrl)
 
     /// <summary>The OSS object link a version's storage relationship carries.</summary>
     public string Storage(StorageObject storage, EmulatedProject project) =>
-        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes=b360project.{project.ProjectGuid:D},global";
+        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes={Scopes(project)}";
+
+    /// <summary>A Model Derivative link (<c>manifest</c> or <c>thumbnail</c>) for a version's derivatives urn.</summary>
+    public string Derivative(string derivativesUrn, string what, EmulatedProject project) =>
+        $"{BaseUrl}/modelderivative/v2/designdata/{derivativesUrn}/{what}?scopes={Scopes(project)}";
 
     public string Schema(string extensionType) => $"{BaseUrl}/schema/v1/versions/{Encode(extensionType)}-1.0";
 
-    public static string WebView(EmulatedProject project, string? folderId = null) =>
-        WebHost + project.ProjectGuid.ToString("D") + (folderId is null ? "" : "?folderUrn=" + Encode(folderId));
+    /// <summary>The ACC web UI link: the folder, and the item or version shown in it.</summary>
+    public static string WebView(EmulatedProject project, string? folderId = null, string? entityId = null) =>
+        WebHost + project.ProjectGuid.ToString("D")
+        + (folderId is null ? "" : "?folderUrn=" + Uri.EscapeDataString(folderId))
+        + (entityId is null ? "" : "&entityId=" + Uri.EscapeDataString(entityId));
+
+    private static bool IsPathChar(char c) => char.IsAsciiLetterOrDigit(c) || "-._~!$&'()*+,;=:@".Contains(c, StringComparison.Ordinal);
+
+    private static string Scopes(EmulatedProject project) => $"b360project.{project.ProjectGuid:D},global";
 }

@@ -15,6 +15,7 @@ internal static class DataResources
         w.WriteString("type", "folders");
         w.WriteString("id", folder.Id);
         w.WriteStartObject("attributes");
+        // The root's stored name is ACC's "{projectGuid}-root-folder".
         w.WriteString("name", folder.Name);
         w.WriteString("displayName", folder.Name);
         WriteAudit(w, folder.CreateTime, folder.LastModifiedTime);
@@ -23,29 +24,13 @@ internal static class DataResources
         w.WriteNumber("objectCount", folder.Folders.Count(f => !f.Hidden) + folder.Items.Count(i => !i.Hidden));
         w.WriteBoolean("hidden", folder.Hidden);
         WriteExtensionStart(w, ExtensionTypes.Folder, links);
-        var isPlans = folder.PathSegments is ["Plans", ..];
-        w.WriteStartArray("allowedTypes");
-        w.WriteStringValue("items:autodesk.bim360:File");
-        w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "folders:autodesk.bim360:Folder");
-        w.WriteEndArray();
-        w.WriteStartArray("visibleTypes");
-        w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
-        w.WriteEndArray();
-        w.WriteBoolean("isRoot", folder.IsRoot || folder.Parent!.IsRoot);
-        w.WriteString("folderType", "normal");
+        WriteFolderTypes(w, folder);
         w.WriteEndObject();
         w.WriteEndObject();
         w.WriteEndObject();
 
         WriteLinks(w, links.Folder(folder), ApiLinks.WebView(folder.Project, folder.Id));
-        w.WriteStartObject("relationships");
-        if (folder.Parent is { } parent)
-        {
-            w.WriteRelationship("parent", "folders", parent.Id, links.Folder(folder) + "/parent");
-        }
-
-        w.WriteRelatedLink("contents", links.FolderContents(folder));
-        w.WriteEndObject();
+        DataRelationships.WriteFolder(w, folder, links);
         w.WriteEndObject();
     }
 
@@ -65,13 +50,8 @@ internal static class DataResources
         w.WriteEndObject();
         w.WriteEndObject();
 
-        var self = links.Item(item);
-        WriteLinks(w, self, ApiLinks.WebView(item.Parent.Project, item.Parent.Id));
-        w.WriteStartObject("relationships");
-        w.WriteRelationship("tip", "versions", item.Tip.Id, self + "/tip");
-        w.WriteRelatedLink("versions", self + "/versions");
-        w.WriteRelationship("parent", "folders", item.Parent.Id, self + "/parent");
-        w.WriteEndObject();
+        WriteLinks(w, links.Item(item), ApiLinks.WebView(item.Parent.Project, item.Parent.Id, item.Id));
+        DataRelationships.WriteItem(w, item, links);
         w.WriteEndObject();
     }
 
@@ -112,24 +92,34 @@ internal static class DataResources
         w.WriteEndObject();
         w.WriteEndObject();
 
-        WriteLinks(w, links.Version(version), ApiLinks.WebView(version.Item.Parent.Project, version.Item.Parent.Id));
-        w.WriteStartObject("relationships");
-        w.WriteRelationship("item", "items", version.Item.Id, links.Version(version) + "/item");
-        if (version.Storage is { } storage)
+        WriteLinks(w, links.Version(version), ApiLinks.WebView(version.Item.Parent.Project, version.Item.Parent.Id, version.Id));
+        DataRelationships.WriteVersion(w, version, links);
+        w.WriteEndObject();
+    }
+
+    /// <summary>The folder's <c>extension.data</c>: what it may hold and show; the root holds folders only.</summary>
+    private static void WriteFolderTypes(Utf8JsonWriter w, EmulatedFolder folder)
+    {
+        var isPlans = folder.PathSegments is ["Plans", ..];
+        w.WriteStartArray("visibleTypes");
+        if (!folder.IsRoot)
         {
-            w.WriteStartObject("storage");
-            w.WriteStartObject("data");
-            w.WriteString("type", "objects");
-            w.WriteString("id", storage.StorageId);
-            w.WriteEndObject();
-            w.WriteStartObject("meta");
-            w.WriteHref("link", links.Storage(storage, version.Item.Parent.Project));
-            w.WriteEndObject();
-            w.WriteEndObject();
+            w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
         }
 
-        w.WriteEndObject();
-        w.WriteEndObject();
+        w.WriteEndArray();
+        w.WriteStartArray("actions");
+        w.WriteEndArray();
+        w.WriteStartArray("allowedTypes");
+        if (!folder.IsRoot)
+        {
+            w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
+        }
+
+        w.WriteStringValue(ExtensionTypes.Folder);
+        w.WriteEndArray();
+        w.WriteStartArray("namingStandardIds");
+        w.WriteEndArray();
     }
 
     private static void WriteAudit(Utf8JsonWriter w, DateTimeOffset created, DateTimeOffset modified)

@@ -1,7 +1,7 @@
 using System.Text;
-using AccBackup.Cli.History;
+using AccBackup.Manifest;
 
-namespace AccBackup.Cli.Tests.History;
+namespace AccBackup.Tests.Manifest;
 
 public sealed class ManifestHeadReaderTests
 {

@@ -1,8 +1,7 @@
 using System.Text.Json;
-using AccBackup.Manifest;
 using AccBackup.Storage;
 
-namespace AccBackup.Cli.History;
+namespace AccBackup.Manifest;
 
 /// <summary>The runs recorded in the container: every <c>$acc-backup/runs/{id}/manifest.json</c>, newest first.</summary>
 public sealed class RunHistory(BlobContainer container, ManifestReader reader)

@@ -1,6 +1,5 @@
-using AccBackup.Manifest;
 
-namespace AccBackup.Cli.History;
+namespace AccBackup.Manifest;
 
 /// <summary>One run found in storage, with its manifest's summary (or why it could not be read).</summary>
 /// <param name="RunId">The run id (its folder under <c>$acc-backup/runs/</c>).</param>

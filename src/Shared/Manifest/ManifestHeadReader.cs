@@ -1,12 +1,10 @@
 using System.Text.Json;
-using AccBackup.Cli.Output;
-using AccBackup.Manifest;
 using AccBackup.Storage;
 
-namespace AccBackup.Cli.History;
+namespace AccBackup.Manifest;
 
 /// <summary>Reads only a manifest's summary: the writer puts it first, so the first bytes hold it and the per-file entries are never downloaded.</summary>
-internal sealed class ManifestHeadReader(BlobContainer container, ManifestReader reader)
+public sealed class ManifestHeadReader(BlobContainer container, ManifestReader reader)
 {
     /// <summary>Bytes read from the start of a manifest; a summary with a longer mismatch list falls back to reading the whole manifest.</summary>
     public const int HeadBytes = 256 * 1024;
@@ -59,7 +57,7 @@ internal sealed class ManifestHeadReader(BlobContainer container, ManifestReader
 
             if (isSummary)
             {
-                return JsonSerializer.Deserialize(ref start, CliJsonContext.Default.ManifestSummary)
+                return JsonSerializer.Deserialize(ref start, ManifestJsonContext.Default.ManifestSummary)
                     ?? throw new InvalidDataException("The manifest's summary is null.");
             }
         }

@@ -1,0 +1,80 @@
+using AccBackup.Backup;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Runs;
+using Microsoft.DurableTask;
+using Microsoft.DurableTask.Client;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Durable.Control;
+
+/// <summary>Starts a backup run unless that run exists already or another run is still going: one run at a time, never two for one night.</summary>
+public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogger<BackupStarter> logger)
+{
+    private static readonly OrchestrationRuntimeStatus[] Active =
+        [OrchestrationRuntimeStatus.Running, OrchestrationRuntimeStatus.Pending, OrchestrationRuntimeStatus.Suspended];
+
+    /// <summary>Schedules run <paramref name="runId"/>, or says why it did not.</summary>
+    public async Task<StartResult> StartAsync(DurableTaskClient client, string runId, BackupRunRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        ArgumentNullException.ThrowIfNull(request);
+        if (await client.GetInstanceAsync(runId, cancellationToken).ConfigureAwait(false) is { } existing)
+        {
+            Log.NotStarted(logger, runId, "it exists already", existing.RuntimeStatus.ToString());
+            return new StartResult(StartOutcome.AlreadyExists, runId, existing.RuntimeStatus.ToString());
+        }
+
+        if (await FindActiveRunAsync(client, cancellationToken).ConfigureAwait(false) is { } active)
+        {
+            Log.NotStarted(logger, runId, $"run {active.InstanceId} is still going", active.RuntimeStatus.ToString());
+            return new StartResult(StartOutcome.RunInProgress, active.InstanceId, active.RuntimeStatus.ToString());
+        }
+
+        var input = new BackupRunInput(request with { RunId = runId }, OrchestrationSettings.From(options.Value));
+        await client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions(runId), cancellationToken).ConfigureAwait(false);
+        Log.Started(logger, runId);
+        return new StartResult(StartOutcome.Started, runId, nameof(OrchestrationRuntimeStatus.Pending));
+    }
+
+    /// <summary>A backup run (not a project sub-orchestration) that is pending, running or suspended.</summary>
+    public static async Task<OrchestrationMetadata?> FindActiveRunAsync(DurableTaskClient client, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        var query = new OrchestrationQuery { Statuses = Active, PageSize = 100 };
+        await foreach (var instance in client.GetAllInstancesAsync(query).WithCancellation(cancellationToken).ConfigureAwait(false))
+        {
+            if (instance.Name == TaskNames.BackupRun)
+            {
+                return instance;
+            }
+        }
+
+        return null;
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 5201, Level = LogLevel.Information, Message = "Backup run {RunId} scheduled")]
+        public static partial void Started(ILogger logger, string runId);
+
+        [LoggerMessage(EventId = 5202, Level = LogLevel.Warning, Message = "Backup run {RunId} not started: {Reason} ({Status})")]
+        public static partial void NotStarted(ILogger logger, string runId, string reason, string status);
+    }
+}
+
+/// <summary>What a start request did.</summary>
+public enum StartOutcome
+{
+    /// <summary>The run was scheduled.</summary>
+    Started,
+
+    /// <summary>A run with that id exists (e.g. tonight's already started): nothing was started.</summary>
+    AlreadyExists,
+
+    /// <summary>Another run is still going: nothing was started.</summary>
+    RunInProgress,
+}
+
+/// <summary>The outcome of a start request; <see cref="RunId"/> is the run started, found, or still going.</summary>
+public sealed record StartResult(StartOutcome Outcome, string RunId, string RuntimeStatus);

@@ -1,0 +1,112 @@
+using System.Globalization;
+using AccBackup.Manifest;
+using AccBackup.Runs;
+using AccBackup.Runs.Scheduling;
+using Microsoft.DurableTask;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Durable.Orchestrations;
+
+/// <summary>One backup run: prepare → one sub-orchestration per project (a sliding window of them) → the manifest.</summary>
+/// <remarks>
+/// The run id is the instance id. Its history holds a few events per project, never per folder or file: the projects'
+/// own work lives in <see cref="ProjectBackupOrchestrator"/> instances (<c>{runId}:p{n}</c>). The window of
+/// Backup:MaxActivitiesInFlight activities is shared out among the projects running at once.
+/// </remarks>
+public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunInput, BackupRunOutcome>
+{
+    /// <summary>The instance id of project number <paramref name="key"/> of run <paramref name="runId"/>.</summary>
+    public static string ProjectInstanceId(string runId, int key) => runId + ":p" + key.ToString("D4", CultureInfo.InvariantCulture);
+
+    /// <inheritdoc />
+    public override async Task<BackupRunOutcome> RunAsync(TaskOrchestrationContext context, BackupRunInput input)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(input);
+        var logger = context.CreateReplaySafeLogger<BackupRunOrchestrator>();
+        var settings = input.Settings;
+        var runId = context.InstanceId;
+        var startedAt = new DateTimeOffset(context.CurrentUtcDateTime, TimeSpan.Zero);
+        var retrying = ActivityOptions.Retrying(settings.ActivityAttempts);
+        var tally = new RunTally();
+        context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
+
+        var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
+        var plan = new RunPlan(runId, input.Request.DryRun, input.Request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
+        tally.ProjectsTotal = prepared.Projects.Count;
+        Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);
+
+        var failures = new List<ProjectFailure>();
+        var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
+        var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
+        var next = 0;
+        while (next < prepared.Projects.Count || running.Count > 0)
+        {
+            while (next < prepared.Projects.Count && windows.TryTake(prepared.Projects.Count - next, out var window))
+            {
+                var key = next++;
+                var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
+                var options = new SubOrchestrationOptions(retrying, ProjectInstanceId(runId, key));
+                running.Add(context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options), window);
+            }
+
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count));
+            var finished = await Task.WhenAny(running.Keys);
+            running.Remove(finished, out var freed);
+            windows.Return(freed);
+            var outcome = await Unwrap(finished);
+            outcome!.Tally.ProjectsTotal = 0; // the run counts its projects once, from the preparation
+            tally.Add(outcome.Tally);
+            if (outcome.Failure is { } failure)
+            {
+                failures.Add(failure);
+            }
+        }
+
+        context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
+        var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
+            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun);
+        var result = await CallAsync<BackupRunOutcome>(context, TaskNames.AssembleManifest, assembly, retrying) with
+        {
+            ListingActivities = tally.ListingsStarted,
+            CopyActivities = tally.CopiesStarted,
+        };
+        context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "done"), 0));
+        return result;
+    }
+
+    /// <summary>Calls an activity; a failure that ends the run surfaces as <see cref="BackupRunAbortedException"/> with its own message.</summary>
+    private static async Task<T> CallAsync<T>(TaskOrchestrationContext context, string activity, object input, TaskOptions options)
+    {
+        try
+        {
+            return await context.CallActivityAsync<T>(activity, input, options);
+        }
+        catch (TaskFailedException e) when (WorkFailure.IsFatalType(e.FailureDetails.ErrorType))
+        {
+            throw new BackupRunAbortedException(e.FailureDetails.ErrorMessage);
+        }
+    }
+
+    private static async Task<ProjectBackupOutcome?> Unwrap(Task<ProjectBackupOutcome?> project)
+    {
+        try
+        {
+            return await project;
+        }
+        catch (TaskFailedException e) when (e.FailureDetails.InnerFailure is { } inner && inner.ErrorType == typeof(BackupRunAbortedException).FullName)
+        {
+            throw new BackupRunAbortedException(inner.ErrorMessage);
+        }
+        catch (TaskFailedException e) when (e.FailureDetails.ErrorType == typeof(BackupRunAbortedException).FullName)
+        {
+            throw new BackupRunAbortedException(e.FailureDetails.ErrorMessage);
+        }
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 5001, Level = LogLevel.Information, Message = "Backup run {RunId} orchestrating {Projects} projects, listing {ListingMode}")]
+        public static partial void Started(ILogger logger, string runId, int projects, string listingMode);
+    }
+}

@@ -1,0 +1,43 @@
+using AccBackup.Manifest;
+using AccBackup.Runs;
+using AccBackup.Runs.Scheduling;
+
+namespace AccBackup.Durable.Orchestrations;
+
+/// <summary>Input of <see cref="BackupRunOrchestrator"/>; the run id is the orchestration's instance id.</summary>
+public sealed record BackupRunInput(BackupRunRequest Request, OrchestrationSettings Settings);
+
+/// <summary>Output of <see cref="BackupRunOrchestrator"/>: where the manifest is and what it says, in a few numbers.</summary>
+public sealed record BackupRunOutcome(
+    string RunId, string Status, string Manifest, string ManifestCsv, long Files, long Copied, long Unchanged, long NoContent, long Planned, long Failed,
+    int FailedProjects, long SizeMismatches, long Bytes, double DurationSeconds)
+{
+    /// <summary>Listing activities the run scheduled, across its projects.</summary>
+    public int ListingActivities { get; init; }
+
+    /// <summary>Copy activities the run scheduled, across its projects (0 on a night where nothing changed).</summary>
+    public int CopyActivities { get; init; }
+
+    /// <summary>The outcome of the run whose manifest has <paramref name="summary"/>.</summary>
+    public static BackupRunOutcome From(LatestRun manifest)
+    {
+        ArgumentNullException.ThrowIfNull(manifest);
+        var s = manifest.Summary;
+        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
+        return new(s.RunId, complete ? "Succeeded" : "CompletedWithErrors", manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
+            s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds);
+    }
+}
+
+/// <summary>Input of <see cref="ProjectBackupOrchestrator"/>: a project to back up, or (after continue-as-new) where it stopped.</summary>
+/// <param name="ProjectKey">The project's number within the run: keeps the names its activities write unique.</param>
+/// <param name="Window">Activities this project may run at once: its share of Backup:MaxActivitiesInFlight.</param>
+/// <param name="State">Null at the start; the schedule carried over by continue-as-new otherwise.</param>
+public sealed record ProjectBackupInput(
+    RunPlan Plan, ProjectRef Project, int ProjectKey, int Window, OrchestrationSettings Settings, RunScheduleState? State = null, int Generation = 0);
+
+/// <summary>Output of <see cref="ProjectBackupOrchestrator"/>: the project's counts and why it is incomplete, if it is.</summary>
+public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure);
+
+/// <summary>A run's progress as its custom status shows it: counts, and what it is doing.</summary>
+public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning);

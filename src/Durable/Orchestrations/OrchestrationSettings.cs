@@ -1,0 +1,21 @@
+using AccBackup.Backup;
+
+namespace AccBackup.Durable.Orchestrations;
+
+/// <summary>The settings an orchestration needs, carried in its input: orchestrators get no dependency injection, and an
+/// input fixed at start keeps every replay making the same decisions.</summary>
+/// <param name="MaxActivitiesInFlight">Activities running at once across the whole run (Backup:MaxActivitiesInFlight).</param>
+/// <param name="ProjectsInParallel">Project sub-orchestrations running at once (Backup:ProjectsInParallel).</param>
+/// <param name="ActivityAttempts">Attempts per activity (Backup:ActivityAttempts).</param>
+/// <param name="CompletionsPerGeneration">Activities a project orchestration completes before it continues as new, which
+/// bounds its history whatever the project's size.</param>
+public sealed record OrchestrationSettings(
+    int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int FoldersPerListing, bool IncludeHidden, int CompletionsPerGeneration = 100)
+{
+    /// <summary>The settings of a run started now.</summary>
+    public static OrchestrationSettings From(BackupOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts, options.FoldersPerListing, options.IncludeHidden);
+    }
+}

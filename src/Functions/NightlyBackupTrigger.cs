@@ -1,0 +1,19 @@
+using AccBackup.Durable.Control;
+using AccBackup.Runs;
+using Microsoft.Azure.Functions.Worker;
+using Microsoft.DurableTask.Client;
+
+namespace AccBackup.Functions;
+
+/// <summary>Starts the night's backup on <c>Backup:Schedule</c> (six-field NCRONTAB, UTC).</summary>
+/// <remarks>The run id is the night's (<see cref="RunIds.Nightly"/>): a second fire the same night starts nothing, and
+/// no run starts while another is still going (<see cref="BackupStarter"/>).</remarks>
+public sealed class NightlyBackupTrigger(BackupStarter starter, TimeProvider time)
+{
+    [Function("NightlyBackup")]
+    public async Task Run([TimerTrigger("%Backup:Schedule%")] TimerInfo timer, [DurableClient] DurableTaskClient client, FunctionContext function)
+    {
+        ArgumentNullException.ThrowIfNull(function);
+        await starter.StartAsync(client, RunIds.Nightly(time.GetUtcNow()), new BackupRunRequest(), function.CancellationToken).ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,94 @@
+using AccBackup.Backup;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Runs;
+
+/// <summary>The first activity of a run: refuses a run id already used, chooses how folders are listed, selects the projects.</summary>
+/// <remarks>Idempotent: it writes nothing but the container (created if missing).</remarks>
+public sealed partial class RunPreparer(
+    ProjectLister projects, BlobContainer container, ManifestReader manifests, PreviousRunStateStore previousRuns,
+    IOptions<BackupOptions> options, ILogger<RunPreparer> logger)
+{
+    /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists.</summary>
+    public async Task<RunPreparation> PrepareAsync(RunPreparationInput input, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(input);
+        var manifest = ManifestLayout.Json(input.RunId); // refuses a malformed run id before any work
+        await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+        if (await container.GetPropertiesAsync(manifest, cancellationToken).ConfigureAwait(false) is not null)
+        {
+            throw new RunAlreadyExistsException(input.RunId);
+        }
+
+        var request = input.Request;
+        var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
+        var listing = await ChooseListingAsync(request, input.StartedAt, cancellationToken).ConfigureAwait(false);
+        Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
+        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt);
+    }
+
+    /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
+    private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, CancellationToken cancellationToken)
+    {
+        if (request.FullRescan)
+        {
+            return new(null, "full: requested", startedAt);
+        }
+
+        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
+        if (latest is null)
+        {
+            Log.NoPreviousState(logger, "no earlier run has finished");
+            return new(null, "full: no previous run", startedAt);
+        }
+
+        var lastFull = latest.Summary.LastFullListingAt ?? latest.Summary.StartedAt;
+        var every = options.Value.FullRescanEveryDays;
+        if (every > 0 && startedAt - lastFull >= TimeSpan.FromDays(every))
+        {
+            return new(null, $"full: periodic (last full listing {lastFull:yyyy-MM-dd}, every {every} days)", startedAt);
+        }
+
+        try
+        {
+            await previousRuns.LoadAsync(latest.RunId, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
+        {
+            Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
+            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt);
+        }
+
+        return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull);
+    }
+
+    private sealed record ListingChoice(string? PreviousRunId, string Mode, DateTimeOffset LastFullListingAt);
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects, listing {ListingMode}")]
+        public static partial void RunStarted(ILogger logger, string runId, int projects, string listingMode);
+
+        [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
+        public static partial void NoPreviousState(ILogger logger, string reason);
+    }
+}
+
+/// <summary>Input of the prepare activity: the run's id and start time come from its driver (the orchestration instance).</summary>
+public sealed record RunPreparationInput(string RunId, DateTimeOffset StartedAt, BackupRunRequest Request);
+
+/// <summary>What a run is about to do: its projects and how their folders are listed.</summary>
+/// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
+public sealed record RunPreparation(
+    string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt);
+
+/// <summary>A run with this id already finished: its manifest would be overwritten. Choose another id.</summary>
+public sealed class RunAlreadyExistsException(string runId)
+    : InvalidOperationException($"A run with id '{runId}' already has a manifest; run ids are never reused (choose another id, or leave it out).")
+{
+    /// <summary>The id that was asked for.</summary>
+    public string RunId { get; } = runId;
+}

@@ -1,0 +1,200 @@
+using System.Globalization;
+using AccBackup.Manifest;
+
+namespace AccBackup.Runs.Scheduling;
+
+/// <summary>The run's decisions, apart from its effects: what to list next, which chunk to copy, when a project is done,
+/// what a failed activity means. Pure and deterministic — no I/O, no clock, no exceptions for flow — so the CLI's
+/// in-process runner and the Durable orchestrator drive the same decisions, and a replay makes the same ones again.</summary>
+/// <remarks>
+/// Listings are started before copies: the folder-listing quota bounds a run, and copies of what was already found
+/// fill the rest of the window. A driver asks <see cref="Next"/> for work up to its free slots, runs it, and reports each
+/// completion with <see cref="Listed"/>, <see cref="Copied"/> or <see cref="Failed"/>.
+/// </remarks>
+public sealed class RunSchedule(RunScheduleState state)
+{
+    /// <summary>The schedule's data, to persist or pass on.</summary>
+    public RunScheduleState State { get; } = state ?? throw new ArgumentNullException(nameof(state));
+
+    /// <summary>Work started and not yet reported back.</summary>
+    public int InFlight => State.ListingsInFlight + State.CopiesInFlight;
+
+    /// <summary>Whether nothing is pending or in flight.</summary>
+    public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0;
+
+    /// <summary>What the run is doing now, for progress.</summary>
+    public string Phase => IsDone ? "listed and copied"
+        : State.PendingListings.Count > 0 || State.ListingsInFlight > 0 ? "listing and copying" : "copying";
+
+    /// <summary>A schedule that starts by listing the top folders of each project.</summary>
+    /// <param name="firstKey">The number of the first project within the run: keeps activity output names unique when a
+    /// run is split into one schedule per project.</param>
+    public static RunSchedule Start(RunPlan plan, IEnumerable<ProjectRef> projects, int firstKey = 0)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        ArgumentNullException.ThrowIfNull(projects);
+        var state = new RunScheduleState { Plan = plan };
+        var key = firstKey;
+        foreach (var project in projects)
+        {
+            var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
+            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = 1 });
+            state.PendingListings.Add(new PendingListing(
+                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId), 0, null));
+        }
+
+        state.Tally.ProjectsTotal = state.Projects.Count;
+        return new RunSchedule(state);
+    }
+
+    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, listings first, and counts them as in flight.</summary>
+    public IReadOnlyList<ScheduledWork> Next(int freeSlots)
+    {
+        var work = new List<ScheduledWork>();
+        while (work.Count < freeSlots && State.PendingListings.Count > 0)
+        {
+            var pending = State.PendingListings[0];
+            var following = pending.Next.Skip + pending.Next.Take;
+            if (pending.Next.FoldersBlob is not null && following < pending.SubFolders)
+            {
+                State.PendingListings[0] = pending with { Next = pending.Next with { Skip = following, OutputKey = SliceKey(pending.ParentKey!, following) } };
+            }
+            else
+            {
+                State.PendingListings.RemoveAt(0);
+            }
+
+            State.ListingsInFlight++;
+            State.Tally.ListingsStarted++;
+            work.Add(new ScheduledWork(State.NextWorkId++, pending.Next.Project, pending.Next, null));
+        }
+
+        while (work.Count < freeSlots && State.PendingCopies.Count > 0)
+        {
+            var pending = State.PendingCopies[0];
+            if (pending.Next + 1 < pending.Count)
+            {
+                State.PendingCopies[0] = pending with { Next = pending.Next + 1 };
+            }
+            else
+            {
+                State.PendingCopies.RemoveAt(0);
+            }
+
+            State.CopiesInFlight++;
+            State.Tally.CopiesStarted++;
+            var plan = State.Plan;
+            var chunk = RunLayout.InventoryChunk(plan.RunId, pending.OutputKey, pending.Next);
+            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new ChunkCopyInput(plan.RunId, chunk, plan.DryRun, plan.ForceCopy)));
+        }
+
+        return work;
+    }
+
+    /// <summary>A listing finished: its chunks become copies, its sub-folders further listings.</summary>
+    public void Listed(ScheduledWork work, FolderWaveResult result)
+    {
+        ArgumentNullException.ThrowIfNull(work);
+        ArgumentNullException.ThrowIfNull(result);
+        var input = work.Listing ?? throw new ArgumentException("Not a listing.", nameof(work));
+        var project = ProjectOf(work);
+        var tally = State.Tally;
+        tally.FoldersListed += result.FoldersListed;
+        tally.FoldersCarried += result.CarriedFolders;
+        tally.FilesFound += result.Files;
+        tally.BytesFound += result.Bytes;
+        tally.Unchanged += result.CarriedFiles;
+        foreach (var error in result.Errors)
+        {
+            project.AddError(error);
+        }
+
+        if (result.InventoryChunks > 0)
+        {
+            State.PendingCopies.Add(new PendingCopies(work.Project, input.OutputKey, 0, result.InventoryChunks));
+            project.Outstanding += result.InventoryChunks;
+        }
+
+        if (result.SubFoldersBlob is not null && result.SubFolders > 0)
+        {
+            var perListing = State.Plan.FoldersPerListing;
+            var first = input with { FoldersBlob = result.SubFoldersBlob, Skip = 0, Take = perListing, OutputKey = SliceKey(input.OutputKey, 0) };
+            State.PendingListings.Add(new PendingListing(first, result.SubFolders, input.OutputKey));
+            project.Outstanding += (result.SubFolders + perListing - 1) / perListing;
+        }
+
+        State.ListingsInFlight--;
+        Finish(project);
+    }
+
+    /// <summary>A copy finished: its counts join the run's.</summary>
+    public void Copied(ScheduledWork work, ChunkCopyResult result)
+    {
+        ArgumentNullException.ThrowIfNull(work);
+        ArgumentNullException.ThrowIfNull(result);
+        var tally = State.Tally;
+        tally.Copied += result.Copied;
+        tally.Unchanged += result.Unchanged;
+        tally.NoContent += result.NoContent;
+        tally.Planned += result.Planned;
+        tally.Failed += result.Failed;
+        tally.BytesCopied += result.BytesCopied;
+        tally.SizeMismatches += result.SizeMismatches;
+        State.CopiesInFlight--;
+        Finish(ProjectOf(work));
+    }
+
+    /// <summary>An activity failed after its retries: recorded against its project, or the end of the run.</summary>
+    /// <remarks>A failed copy's files are listed as failed by the manifest (their chunk has no results), so none is lost.</remarks>
+    public FailureVerdict Failed(ScheduledWork work, WorkFailure failure)
+    {
+        ArgumentNullException.ThrowIfNull(work);
+        ArgumentNullException.ThrowIfNull(failure);
+        if (work.IsListing)
+        {
+            State.ListingsInFlight--;
+            State.Tally.ListingsFailed++;
+        }
+        else
+        {
+            State.CopiesInFlight--;
+            State.Tally.CopiesFailed++;
+        }
+
+        var project = ProjectOf(work);
+        project.AddError($"{work.What} failed: {failure.Message}");
+        Finish(project);
+        return failure.IsFatal ? FailureVerdict.AbortRun : FailureVerdict.Recorded;
+    }
+
+    /// <summary>The progress record for the CLI and the orchestration's custom status.</summary>
+    public BackupProgress Progress(string? phase = null) => State.Tally.ToProgress(State.Plan.RunId, phase ?? Phase);
+
+    /// <summary>One entry per project that could not be backed up whole, with its first reasons.</summary>
+    public IReadOnlyList<ProjectFailure> FailedProjects() => [.. State.Projects.Where(p => p.ErrorCount > 0).Select(ToFailure)];
+
+    /// <summary>The failure of a project, its reasons joined, the count of any left out.</summary>
+    public static ProjectFailure ToFailure(ProjectScheduleState project)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        var more = project.ErrorCount - project.Errors.Count;
+        var reasons = string.Join("; ", project.Errors) + (more > 0 ? $"; and {more} more" : "");
+        return new ProjectFailure(project.Project.Id, project.Project.Name, reasons);
+    }
+
+    private string SliceKey(string parentKey, int skip) =>
+        parentKey + "-" + (skip / State.Plan.FoldersPerListing).ToString("D3", CultureInfo.InvariantCulture);
+
+    private ProjectScheduleState ProjectOf(ScheduledWork work) =>
+        State.Projects.Find(p => p.Project.Id == work.Project.Id) ?? throw new ArgumentException($"Project {work.Project.Id} is not in this schedule.", nameof(work));
+
+    private void Finish(ProjectScheduleState project)
+    {
+        project.Outstanding--;
+        if (project.Outstanding == 0 && !project.Done)
+        {
+            project.Done = true;
+            State.Tally.ProjectsDone++;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+namespace AccBackup.Runs.Scheduling;
+
+/// <summary>Everything a run's scheduler knows: plain data, so a Durable orchestrator can carry it through ContinueAsNew.</summary>
+public sealed class RunScheduleState
+{
+    public required RunPlan Plan { get; init; }
+
+    /// <summary>Listings not started yet, oldest first: one entry per folder list, however many slices it has left.</summary>
+    public List<PendingListing> PendingListings { get; init; } = [];
+
+    /// <summary>Inventory chunks not copied yet, oldest first: one entry per listing's chunks.</summary>
+    public List<PendingCopies> PendingCopies { get; init; } = [];
+
+    public List<ProjectScheduleState> Projects { get; init; } = [];
+
+    public int ListingsInFlight { get; set; }
+
+    public int CopiesInFlight { get; set; }
+
+    public int NextWorkId { get; set; }
+
+    public RunTally Tally { get; init; } = new();
+}
+
+/// <summary>The listing slices of one folder list not started yet; <see cref="Next"/> is the first of them.</summary>
+/// <remarks>Kept as one entry, not one per slice, so the schedule's size grows with the listings, never with the folders or files.</remarks>
+/// <param name="SubFolders">Folders in <see cref="FolderWaveInput.FoldersBlob"/>; 0 for a project's top folders (one slice).</param>
+/// <param name="ParentKey">The output key of the listing that found these folders; each slice's key extends it.</param>
+public sealed record PendingListing(FolderWaveInput Next, int SubFolders, string? ParentKey);
+
+/// <summary>Inventory chunks <see cref="Next"/> to <see cref="Count"/> − 1 of the listing <see cref="OutputKey"/>, not copied yet.</summary>
+public sealed record PendingCopies(ProjectRef Project, string OutputKey, int Next, int Count);

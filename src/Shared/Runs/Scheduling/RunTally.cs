@@ -1,0 +1,68 @@
+namespace AccBackup.Runs.Scheduling;
+
+/// <summary>A run's counters: the one place statuses are counted while the run goes on.</summary>
+/// <remarks>Mutable and serializable: it lives inside <see cref="RunScheduleState"/>.</remarks>
+public sealed class RunTally
+{
+    public int ProjectsTotal { get; set; }
+
+    public int ProjectsDone { get; set; }
+
+    public long FoldersListed { get; set; }
+
+    public long FoldersCarried { get; set; }
+
+    public long FilesFound { get; set; }
+
+    public long BytesFound { get; set; }
+
+    public long Copied { get; set; }
+
+    public long Unchanged { get; set; }
+
+    public long NoContent { get; set; }
+
+    public long Planned { get; set; }
+
+    public long Failed { get; set; }
+
+    public long BytesCopied { get; set; }
+
+    public long SizeMismatches { get; set; }
+
+    public int ListingsStarted { get; set; }
+
+    public int CopiesStarted { get; set; }
+
+    public int ListingsFailed { get; set; }
+
+    public int CopiesFailed { get; set; }
+
+    /// <summary>Adds another tally's counts (a project's, into its run's).</summary>
+    public void Add(RunTally other)
+    {
+        ArgumentNullException.ThrowIfNull(other);
+        ProjectsTotal += other.ProjectsTotal;
+        ProjectsDone += other.ProjectsDone;
+        FoldersListed += other.FoldersListed;
+        FoldersCarried += other.FoldersCarried;
+        FilesFound += other.FilesFound;
+        BytesFound += other.BytesFound;
+        Copied += other.Copied;
+        Unchanged += other.Unchanged;
+        NoContent += other.NoContent;
+        Planned += other.Planned;
+        Failed += other.Failed;
+        BytesCopied += other.BytesCopied;
+        SizeMismatches += other.SizeMismatches;
+        ListingsStarted += other.ListingsStarted;
+        CopiesStarted += other.CopiesStarted;
+        ListingsFailed += other.ListingsFailed;
+        CopiesFailed += other.CopiesFailed;
+    }
+
+    /// <summary>The progress record the CLI shows and the orchestration puts in its custom status.</summary>
+    public BackupProgress ToProgress(string runId, string phase) => new(
+        runId, phase, ProjectsDone, ProjectsTotal, FoldersListed + FoldersCarried, FilesFound, Copied, Unchanged, NoContent, Failed,
+        BytesCopied, BytesFound, SizeMismatches) { FilesPlanned = Planned };
+}

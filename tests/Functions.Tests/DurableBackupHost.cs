@@ -1,0 +1,105 @@
+using AccBackup.Durable;
+using AccBackup.Durable.Activities;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+using AccBackup.Testing;
+using AccEmulator;
+using Microsoft.DurableTask;
+using Microsoft.DurableTask.Client;
+using Microsoft.DurableTask.Testing;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Functions.Tests;
+
+/// <summary>The orchestrations and their real activities on the Durable Task in-process test host, against the APS
+/// emulator and Azurite, registered under the names the Function App uses.</summary>
+internal sealed class DurableBackupHost : IAsyncDisposable
+{
+    private DurableBackupHost(EmulatorServer emulator, DurableTaskTestHost host)
+    {
+        Emulator = emulator;
+        Host = host;
+    }
+
+    public EmulatorServer Emulator { get; }
+
+    public DurableTaskTestHost Host { get; }
+
+    public DurableTaskClient Client => Host.Client;
+
+    public IServiceProvider Services => Host.Services;
+
+    public ManifestReader Manifests => Services.GetRequiredService<ManifestReader>();
+
+    public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
+
+    /// <summary>Starts a host; <paramref name="copyActivity"/> replaces the copy activity's class (e.g. one that fails).</summary>
+    public static async Task<DurableBackupHost> StartAsync(
+        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, Type? copyActivity = null, Action<IServiceCollection>? services = null)
+    {
+        var azurite = await AzuriteServer.GetAsync();
+        var emulator = await EmulatorServer.StartAsync(emulatorOptions);
+        var values = new Dictionary<string, string?>
+        {
+            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
+            ["Aps:ClientId"] = emulator.ClientId,
+            ["Aps:ClientSecret"] = emulator.ClientSecret,
+            ["Aps:AccountId"] = emulator.AccountId,
+            ["Aps:RateLimitingEnabled"] = "false",
+            ["Aps:RetryBaseDelay"] = "00:00:00.020",
+            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
+            ["BackupStorage:ContainerName"] = "durable-" + Guid.NewGuid().ToString("N")[..16],
+            ["Copy:RetryBaseDelay"] = "00:00:00.020",
+            ["Backup:Schedule"] = "0 0 2 * * *",
+        };
+        foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
+        {
+            values[key] = value;
+        }
+
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
+        var host = await DurableTaskTestHost.StartAsync(
+            registry => registry
+                .AddOrchestrator<BackupRunOrchestrator>(TaskNames.BackupRun)
+                .AddOrchestrator<ProjectBackupOrchestrator>(TaskNames.ProjectBackup)
+                .AddActivity<PrepareRunActivity>(TaskNames.PrepareRun)
+                .AddActivity<ListFoldersActivity>(TaskNames.ListFolders)
+                .AddActivity(TaskNames.CopyChunk, copyActivity ?? typeof(CopyChunkActivity))
+                .AddActivity<AssembleManifestActivity>(TaskNames.AssembleManifest),
+            new DurableTaskTestHostOptions
+            {
+                ConfigureServices = s =>
+                {
+                    s.AddBackupOrchestration(configuration);
+                    services?.Invoke(s);
+                },
+            });
+        return new DurableBackupHost(emulator, host);
+    }
+
+    /// <summary>The settings the Function App would put into a run's input.</summary>
+    public OrchestrationSettings Settings => OrchestrationSettings.From(Services.GetRequiredService<IOptions<Backup.BackupOptions>>().Value);
+
+    /// <summary>Schedules run <paramref name="runId"/> with <paramref name="input"/> and waits for it to end.</summary>
+    public async Task<OrchestrationMetadata> RunAsync(string runId, BackupRunInput input, TimeSpan? timeout = null)
+    {
+        await Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions(runId));
+        return await WaitAsync(runId, timeout);
+    }
+
+    /// <summary>Waits for run <paramref name="runId"/> to end.</summary>
+    public async Task<OrchestrationMetadata> WaitAsync(string runId, TimeSpan? timeout = null)
+    {
+        using var cancel = new CancellationTokenSource(timeout ?? TimeSpan.FromMinutes(3));
+        return await Client.WaitForInstanceCompletionAsync(runId, getInputsAndOutputs: true, cancel.Token);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await Host.DisposeAsync();
+        await Emulator.DisposeAsync();
+    }
+}

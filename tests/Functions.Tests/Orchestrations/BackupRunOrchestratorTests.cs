@@ -1,0 +1,122 @@
+using System.Security.Cryptography;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Manifest;
+using AccBackup.Runs;
+using AccEmulator;
+using AccEmulator.Control;
+using AccEmulator.Endpoints;
+using AccEmulator.Quotas;
+using Microsoft.DurableTask.Client;
+
+namespace AccBackup.Functions.Tests.Orchestrations;
+
+public sealed class BackupRunOrchestratorTests
+{
+    private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
+
+    [Fact]
+    public async Task BackupRun_DemoAccount_ManifestEqualsTruthAndEveryBlobIsIdentical()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo);
+
+        var run = await host.RunAsync("demo-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+        var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
+        var manifest = await host.Manifests.ReadAsync("latest", CancellationToken.None);
+        Assert.Equal("demo-durable-1", manifest.Summary.RunId);
+        Assert.Equal("Succeeded", outcome.Status);
+        Assert.Equal(truth.Count, outcome.Files);
+        Assert.Equal(truth.Count(f => f.HasStorage), outcome.Copied);
+        Assert.Equal(truth.Count(f => !f.HasStorage), outcome.NoContent);
+        Assert.Equal(1, outcome.SizeMismatches);
+        Assert.Equal(manifest.Files.Count, manifest.Files.Select(f => f.Path).Distinct(StringComparer.Ordinal).Count());
+        var entries = manifest.Files.ToDictionary(e => e.ItemId);
+        foreach (var file in truth)
+        {
+            var entry = entries[file.ItemId];
+            Assert.Equal(file.VersionId, entry.VersionId);
+            if (!file.HasStorage)
+            {
+                Assert.Equal(ManifestStatus.NoContent, entry.Status);
+                continue;
+            }
+
+            Assert.Equal(ManifestStatus.Copied, entry.Status);
+            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
+            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
+        }
+
+        var status = run.ReadCustomStatusAs<RunStatus>()!;
+        Assert.Equal("done", status.Progress.Phase);
+        Assert.Equal(outcome.Copied, status.Progress.FilesCopied);
+    }
+
+    [Fact]
+    public async Task BackupRun_NothingChangedSinceLastNight_SchedulesNoCopyActivity()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo);
+        var first = await host.RunAsync("night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+        host.Emulator.ResetStats();
+
+        var second = await host.RunAsync("night-2", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        var outcome = second.ReadOutputAs<BackupRunOutcome>()!;
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, first.RuntimeStatus);
+        Assert.Equal(0, outcome.CopyActivities);
+        Assert.Equal(0, outcome.Copied);
+        Assert.Equal(first.ReadOutputAs<BackupRunOutcome>()!.Copied, outcome.Unchanged);
+        Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Oss));
+    }
+
+    [Fact]
+    public async Task BackupRun_CopyActivityKeepsFailing_RunCompletesAndManifestListsThoseFilesAsFailed()
+    {
+        var failing = new FailingCopyPlan("Demo Hospital");
+        await using var host = await DurableBackupHost.StartAsync(
+            Demo, new Dictionary<string, string?> { ["Backup:ActivityAttempts"] = "2" }, typeof(FailingCopyChunkActivity), s => s.AddSingletonPlan(failing));
+
+        var run = await host.RunAsync("failing-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+        var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        var manifest = await host.Manifests.ReadAsync("failing-1", CancellationToken.None);
+        var hospital = manifest.Files.Where(f => f.ProjectName == "Demo Hospital" && f.Status != ManifestStatus.NoContent).ToList();
+        Assert.NotEmpty(hospital);
+        Assert.All(hospital, f => Assert.Equal(ManifestStatus.Failed, f.Status));
+        Assert.All(manifest.Files.Where(f => f.ProjectName != "Demo Hospital"), f => Assert.NotEqual(ManifestStatus.Failed, f.Status));
+        Assert.Equal("CompletedWithErrors", outcome.Status);
+        Assert.Equal(hospital.Count, outcome.Failed);
+        Assert.Contains(manifest.Summary.FailedProjects, p => p.ProjectName == "Demo Hospital" && p.Error.Contains("copy of a batch failed", StringComparison.Ordinal));
+        Assert.True(failing.Calls >= 2 * outcome.Failed / 250, "each failing batch was tried again");
+    }
+
+    [Fact]
+    public async Task BackupRun_CredentialsRejected_FailsWithAMessageNamingTheSettings()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:ClientSecret"] = "wrong-secret" });
+
+        var run = await host.RunAsync("bad-credentials", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Failed, run.RuntimeStatus);
+        Assert.Contains("Aps:ClientSecret", run.FailureDetails!.ErrorMessage, StringComparison.Ordinal);
+        Assert.Contains("Aps:ClientId", run.FailureDetails.ErrorMessage, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task BackupRun_SmallGenerations_ContinuesAsNewAndStillCoversEveryFile()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "10" });
+        var settings = host.Settings with { CompletionsPerGeneration = 3, MaxActivitiesInFlight = 4, ProjectsInParallel = 2 };
+
+        var run = await host.RunAsync("generations-1", new BackupRunInput(new BackupRunRequest(), settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+        var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.None, CancellationToken.None);
+        Assert.Equal(truth.Count, outcome.Files);
+        Assert.Equal(truth.Count(f => f.HasStorage), outcome.Copied);
+        Assert.True(outcome.CopyActivities > 3 * 3, "enough activities to need several generations");
+    }
+}

@@ -1,0 +1,48 @@
+using AccBackup.Acc;
+using AccEmulator;
+using AccEmulator.Endpoints;
+using AccEmulator.Quotas;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Tests.Acc;
+
+/// <summary>Paging over real HTTP against the emulator, including APS's page-number-only <c>next</c> links.</summary>
+public sealed class ApsDataClientPagingTests
+{
+    private const int FileCount = 250;
+
+    [Theory]
+    [InlineData(PageLinkQuery.Echo)]
+    [InlineData(PageLinkQuery.PageNumberOnly)]
+    public async Task ListFolderContentsAsync_HiddenItemsOnSecondPage_ListsEveryEntryOnce(PageLinkQuery linkQuery)
+    {
+        // Arrange
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, Quotas = QuotaOptions.Disabled });
+        await using var services = ApsTestServices.Create(emulator.BaseUrl, settings: new Dictionary<string, string?> { ["Aps:AccountId"] = emulator.AccountId });
+        var client = services.GetRequiredService<ApsDataClient>();
+        var (projectId, folderId) = await FolderWithHiddenFilesAfterTheFirstPageAsync(emulator, client);
+
+        // Act
+        var entries = await client.ListFolderContentsAsync(projectId, folderId, includeHidden: true, CancellationToken.None).ToListAsync();
+
+        // Assert
+        Assert.Equal(FileCount, entries.Count);
+        Assert.Equal(FileCount, entries.Select(e => e.Id).Distinct().Count());
+        Assert.Equal(10, entries.Count(e => e.Hidden));
+    }
+
+    /// <summary>A new folder of 250 files whose 211th to 220th are deleted (hidden): they sit on page 2 of 200.</summary>
+    private static async Task<(string ProjectId, string FolderId)> FolderWithHiddenFilesAfterTheFirstPageAsync(EmulatorServer emulator, ApsDataClient client)
+    {
+        var project = await client.ListProjectsAsync(CancellationToken.None).FirstAsync();
+        var top = await client.ListTopFoldersAsync(project.Id, CancellationToken.None).FirstAsync();
+        var folder = emulator.Mutations.AddFolder(top.Id, "Paging");
+        var files = Enumerable.Range(0, FileCount).Select(i => emulator.Mutations.AddFile(folder.Id, $"file {i:D3}.txt", 1)).ToList();
+        foreach (var file in files.Skip(210).Take(10))
+        {
+            emulator.Mutations.DeleteFile(file.Id);
+        }
+
+        return (project.Id, folder.Id);
+    }
+}
