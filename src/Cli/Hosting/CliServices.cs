@@ -21,6 +21,7 @@ internal static class CliServices
         var services = Common(context, logLevel);
         services.AddBackupBlobStorage(configuration);
         services.TryAddSingleton<ManifestReader>();
+        services.TryAddSingleton<RunHistory>();
         return BuildValidated(services);
     }
 
