@@ -71,14 +71,10 @@ internal sealed class SeedCopier(AccountWalker walker, FolderListing listing, Ap
         var body = await response.Content.ReadAsStreamAsync(cancellationToken);
         await using (body)
         {
-            var upload = new BlockUploadStream(container, file.BlobName, BlockSize);
-            await using (upload)
-            {
-                var counting = new CountingWriteStream(upload);
-                await body.CopyToAsync(counting, cancellationToken);
-                await upload.CommitAsync(new BlobWriteOptions { Metadata = Metadata(file) }, cancellationToken);
-                return counting.Written;
-            }
+            // One stream, 4 MiB blocks staged one after another while reading, then one commit.
+            var counting = new CountingReadStream(body);
+            await container.UploadAsync(file.BlobName, counting, new BlobWriteOptions { Metadata = Metadata(file) }, cancellationToken, BlockSize);
+            return counting.BytesRead;
         }
     }
 

@@ -43,8 +43,7 @@ internal static class CliHarness
             ConnectionString = environment["BackupStorage__ConnectionString"],
             ContainerName = environment["BackupStorage__ContainerName"]!,
         }),
-        NullLogger<BlobContainer>.Instance,
-        TimeProvider.System);
+        NullLogger<BlobContainer>.Instance);
 }
 
 /// <summary>What one invocation printed and returned.</summary>

@@ -50,7 +50,7 @@ internal static class CommandAction
     private static string Describe(Exception e) => e switch
     {
         SettingsFileException => e.Message,
-        BlobStorageException { Status: 0 } => $"Blob storage could not be reached (BackupStorage settings): {e.Message}",
+        BlobStorageException { Status: 0 } => $"Blob storage could not be reached: {e.Message}",
         BlobStorageException => $"Blob storage: {e.Message}",
         ApsAuthenticationException => $"APS rejected the credentials (Aps:ClientId, Aps:ClientSecret): {e.Message}",
         ApsException => $"APS: {e.Message}",

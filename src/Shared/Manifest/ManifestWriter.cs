@@ -6,7 +6,7 @@ using AccBackup.Storage;
 namespace AccBackup.Manifest;
 
 /// <summary>Writes a run's manifest (JSON, summary first, then every file), its CSV twin and the latest-run pointer.</summary>
-/// <remarks>Both files are streamed into staged blocks: memory stays at a few MiB for any number of files.</remarks>
+/// <remarks>Both files are streamed into staged blocks (<see cref="BlobContainer.UploadAsync(string, Func{Stream, CancellationToken, Task}, BlobWriteOptions?, CancellationToken)"/>): memory stays at a few MiB for any number of files.</remarks>
 public sealed class ManifestWriter(BlobContainer container)
 {
     private const int FormatVersion = 1;
@@ -17,8 +17,8 @@ public sealed class ManifestWriter(BlobContainer container)
     public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken, bool updateLatest = true)
     {
         var run = new LatestRun(summary.RunId, ManifestLayout.Json(summary.RunId), ManifestLayout.Csv(summary.RunId), summary);
-        await WriteJsonAsync(run, entries(), cancellationToken).ConfigureAwait(false);
-        await WriteCsvAsync(run, entries(), cancellationToken).ConfigureAwait(false);
+        await container.UploadAsync(run.Manifest, (stream, ct) => WriteJsonAsync(run, entries(), stream, ct), new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+        await container.UploadAsync(run.Csv, (stream, ct) => WriteCsvAsync(entries(), stream, ct), new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
 
         if (!updateLatest)
         {
@@ -31,11 +31,10 @@ public sealed class ManifestWriter(BlobContainer container)
         return run;
     }
 
-    private async Task WriteJsonAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, CancellationToken cancellationToken)
+    private static async Task WriteJsonAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, Stream stream, CancellationToken cancellationToken)
     {
         // The serializer flushes synchronously, so it writes to memory and we move full chunks to the stream.
         var pending = new ArrayBufferWriter<byte>(FlushThreshold * 2);
-        await using var stream = new BlockUploadStream(container, run.Manifest);
         using (var json = new Utf8JsonWriter(pending))
         {
             json.WriteStartObject();
@@ -58,7 +57,6 @@ public sealed class ManifestWriter(BlobContainer container)
         }
 
         await MoveAsync(pending, stream, cancellationToken).ConfigureAwait(false);
-        await stream.CommitAsync(new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
     }
 
     private static async Task MoveAsync(ArrayBufferWriter<byte> pending, Stream stream, CancellationToken cancellationToken)
@@ -67,9 +65,8 @@ public sealed class ManifestWriter(BlobContainer container)
         pending.ResetWrittenCount();
     }
 
-    private async Task WriteCsvAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, CancellationToken cancellationToken)
+    private static async Task WriteCsvAsync(IAsyncEnumerable<ManifestEntry> entries, Stream stream, CancellationToken cancellationToken)
     {
-        await using var stream = new BlockUploadStream(container, run.Csv);
         await using (var text = new StreamWriter(stream, new UTF8Encoding(encoderShouldEmitUTF8Identifier: true), 64 * 1024, leaveOpen: true))
         {
             await text.WriteAsync(ManifestCsv.Header.AsMemory(), cancellationToken).ConfigureAwait(false);
@@ -82,7 +79,5 @@ public sealed class ManifestWriter(BlobContainer container)
 
             await text.FlushAsync(cancellationToken).ConfigureAwait(false);
         }
-
-        await stream.CommitAsync(new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -1,3 +1,6 @@
+using Azure;
+using Azure.Storage.Blobs.Models;
+
 namespace AccBackup.Storage;
 
 /// <summary>Preconditions on a write, like the SDK's <c>BlobRequestConditions</c>; a failed one surfaces as <see cref="BlobErrorCodes.ConditionNotMet"/>.</summary>
@@ -23,17 +26,10 @@ public sealed record BlobConditions
         return new() { IfMatch = etag };
     }
 
-    /// <summary>Adds the condition headers to <paramref name="request"/>.</summary>
-    internal void Apply(HttpRequestMessage request)
+    /// <summary>The SDK's form of these conditions.</summary>
+    internal BlobRequestConditions ToRequestConditions() => new()
     {
-        if (!string.IsNullOrEmpty(IfMatch))
-        {
-            request.Headers.TryAddWithoutValidation(BlobHeaders.IfMatch, BlobHeaders.NormalizeETag(IfMatch));
-        }
-
-        if (!string.IsNullOrEmpty(IfNoneMatch))
-        {
-            request.Headers.TryAddWithoutValidation(BlobHeaders.IfNoneMatch, BlobHeaders.NormalizeETag(IfNoneMatch));
-        }
-    }
+        IfMatch = string.IsNullOrEmpty(IfMatch) ? null : new ETag(IfMatch),
+        IfNoneMatch = string.IsNullOrEmpty(IfNoneMatch) ? null : IfNoneMatch == "*" ? ETag.All : new ETag(IfNoneMatch),
+    };
 }

@@ -1,37 +1,38 @@
-// Why this client is hand-written: the NuGet copy our machines restore from cannot serve Azure.Storage.Blobs at any
-// version (12.17 needs System.IO.Hashing, 12.29+ need Azure.Storage.Common >= 12.28; neither is served), so this talks
-// to the Blob REST API with HttpClient. Names follow the SDK (BlobContainerClient: CreateIfNotExistsAsync,
-// GetPropertiesAsync, UploadAsync, StageBlockAsync, CommitBlockListAsync, OpenReadAsync, DeleteIfExistsAsync;
-// RequestFailedException -> BlobStorageException) so swapping the SDK back in later is a mechanical change.
-using System.Net;
+// The backup's container, on Azure.Storage.Blobs. The SDK does the protocol (authentication, signing, retries,
+// encoding, XML); this facade is the small surface the copy engine, manifest, verifier, restorer and CLI need, in
+// the domain's terms: StoredBlob instead of BlobProperties/BlobItem, BlobWriteOptions instead of four SDK option
+// types, and one exception, BlobStorageException, mapped from RequestFailedException in one place (RunAsync below).
+// Clients are built once (BlobClientFactory); this type is a singleton, safe to share.
+using Azure;
+using Azure.Storage;
+using Azure.Storage.Blobs;
+using Azure.Storage.Blobs.Models;
+using Azure.Storage.Blobs.Specialized;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Storage;
 
-/// <summary>The backup's blob container: built once from <see cref="BlobStorageOptions"/>, safe to share, one pooled HTTP client.</summary>
-/// <remarks>Every failure surfaces as <see cref="BlobStorageException"/>; transient ones are retried first (see <see cref="BlobRetryPipeline"/>).</remarks>
-public sealed class BlobContainer : IDisposable
+/// <summary>The backup's blob container: built once from <see cref="BlobStorageOptions"/>, safe to share, one connection pool.</summary>
+/// <remarks>Every failure surfaces as <see cref="BlobStorageException"/>, after the SDK retried the transient ones (see <see cref="BlobRetrySettings"/>).</remarks>
+public sealed partial class BlobContainer : IDisposable
 {
-    private readonly BlobRequests requests;
-    private readonly BlobTransport transport;
-    private readonly BlobListing listing;
+    private readonly BlobClients clients;
     private readonly ILogger logger;
 
     /// <summary>Creates the client for the configured account and container.</summary>
     /// <exception cref="OptionsValidationException">The options break a cross-setting rule (see <see cref="BlobStorageOptionsValidator"/>).</exception>
-    public BlobContainer(IOptions<BlobStorageOptions> options, ILogger<BlobContainer> logger, TimeProvider timeProvider)
-        : this(options?.Value ?? throw new ArgumentNullException(nameof(options)), null, logger, timeProvider, BlobRetryPipeline.DefaultBaseDelay)
+    public BlobContainer(IOptions<BlobStorageOptions> options, ILogger<BlobContainer> logger)
+        : this(options?.Value ?? throw new ArgumentNullException(nameof(options)), null, BlobRetrySettings.Default, logger)
     {
     }
 
     /// <summary>Creates the client over <paramref name="primaryHandler"/> (a stub in tests; pooled sockets when null), which it then owns.</summary>
-    internal BlobContainer(
-        BlobStorageOptions options, HttpMessageHandler? primaryHandler, ILogger<BlobContainer> logger, TimeProvider timeProvider, TimeSpan retryBaseDelay)
+    internal BlobContainer(BlobStorageOptions options, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger<BlobContainer> logger)
     {
         ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(retry);
         ArgumentNullException.ThrowIfNull(logger);
-        ArgumentNullException.ThrowIfNull(timeProvider);
         var validation = new BlobStorageOptionsValidator().Validate(null, options);
         if (validation.Failed)
         {
@@ -39,62 +40,83 @@ public sealed class BlobContainer : IDisposable
         }
 
         this.logger = logger;
-        Name = options.ContainerName;
-        var (endpoint, handler) = BlobAuthentication.CreateHandler(
-            options, primaryHandler ?? BlobTransport.CreatePrimaryHandler(options.MaxConnections), timeProvider);
-        requests = new BlobRequests(endpoint, Name);
-        transport = new BlobTransport(handler, BlobRetryPipeline.Create(options.AttemptTimeout, retryBaseDelay, logger, timeProvider));
-        listing = new BlobListing(transport, requests, Name);
+        clients = BlobClientFactory.Create(options, primaryHandler, retry, logger);
     }
 
     /// <summary>The container name.</summary>
-    public string Name { get; }
+    public string Name => clients.Control.Name;
 
     /// <summary>The container's address (no credentials in it).</summary>
-    public Uri Uri => requests.ContainerUri;
+    public Uri Uri => clients.Control.Uri;
 
     /// <summary>Creates the container unless it exists; true when this call created it.</summary>
-    public async Task<bool> CreateIfNotExistsAsync(CancellationToken cancellationToken)
-    {
-        var operation = new BlobOperation("Create container", Name);
-        using var response = await SendAsync(operation, requests.CreateContainer, cancellationToken).ConfigureAwait(false);
-        if (response.StatusCode == HttpStatusCode.Created)
+    public Task<bool> CreateIfNotExistsAsync(CancellationToken cancellationToken) =>
+        RunAsync(new BlobOperation("Create container", Name), async token =>
         {
-            Log.ContainerCreated(logger, Name);
-            return true;
-        }
+            var created = await clients.Control.CreateIfNotExistsAsync(cancellationToken: token).ConfigureAwait(false);
+            if (created is not null)
+            {
+                Log.ContainerCreated(logger, Name);
+            }
 
-        return BlobHeaders.ReadErrorCode(response.Headers) == BlobErrorCodes.ContainerAlreadyExists
-            ? false
-            : throw await BlobStorageException.FromResponseAsync(response, operation, cancellationToken).ConfigureAwait(false);
-    }
+            return created is not null;
+        }, cancellationToken);
 
     /// <summary>Get Blob Properties: size, ETag, time, MD5 and metadata, or null when there is no such blob.</summary>
-    public async Task<StoredBlob?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Get properties", blobName);
-        using var response = await SendAsync(operation, () => requests.GetProperties(blobName), cancellationToken).ConfigureAwait(false);
-        if (IsBlobMissing(response))
+    public Task<StoredBlob?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken) =>
+        RunAsync(BlobOperationFor("Get properties", blobName), async token =>
         {
-            return null;
-        }
-
-        await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-        return BlobHeaders.ReadProperties(blobName, response);
-    }
+            try
+            {
+                var properties = await clients.Control.GetBlobClient(blobName).GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false);
+                return StoredBlob.From(blobName, properties.Value);
+            }
+            catch (RequestFailedException e) when (IsBlobMissing(e))
+            {
+                return null;
+            }
+        }, cancellationToken);
 
     /// <summary>Put Blob: <paramref name="content"/> as the whole blob in one request, checked by the service against its MD5; returns the new ETag.</summary>
-    public Task<string> UploadAsync(string blobName, ReadOnlyMemory<byte> content, BlobWriteOptions? options, CancellationToken cancellationToken) =>
-        UploadAsync(blobName, content, BlobRequests.Md5(content.Span), options, cancellationToken);
+    public Task<string> UploadAsync(string blobName, ReadOnlyMemory<byte> content, BlobWriteOptions? options, CancellationToken cancellationToken)
+    {
+        var operation = BlobOperationFor("Upload", blobName);
+        var write = ValidWriteOptions(options);
+        var upload = new BlobUploadOptions
+        {
+            HttpHeaders = new BlobHttpHeaders { ContentType = write.ContentType },
+            Metadata = Metadata(write),
+            Conditions = write.Conditions?.ToRequestConditions(),
+
+            // Above the content's length, so the SDK sends one Put Blob (with its Content-MD5) and never splits it.
+            TransferOptions = new StorageTransferOptions { InitialTransferSize = content.Length + 1L },
+        };
+        return RunAsync(operation, async token =>
+        {
+            // A seekable stream over the caller's memory: a retry resends it from the start.
+            var info = await clients.Transfer.GetBlockBlobClient(blobName)
+                .UploadAsync(BinaryData.FromBytes(content).ToStream(), upload, token).ConfigureAwait(false);
+            return StoredBlob.Quoted(info.Value.ETag);
+        }, cancellationToken);
+    }
 
     /// <summary>Put Block: stages <paramref name="content"/> (checked against its MD5) under <paramref name="blockId"/>, invisible until committed.</summary>
     /// <remarks>Block ids are base64 of at most 64 bytes, one length for all blocks of a blob: see <see cref="BlobBlockIds.FromIndex"/>.</remarks>
-    public Task StageBlockAsync(string blobName, string blockId, ReadOnlyMemory<byte> content, CancellationToken cancellationToken) =>
-        StageBlockAsync(blobName, blockId, content, BlobRequests.Md5(content.Span), cancellationToken);
+    public Task StageBlockAsync(string blobName, string blockId, ReadOnlyMemory<byte> content, CancellationToken cancellationToken)
+    {
+        var operation = BlobOperationFor("Stage block", blobName);
+        BlobBlockIds.Validate(blockId, nameof(blockId));
+        return RunAsync(operation, async token =>
+        {
+            await clients.Transfer.GetBlockBlobClient(blobName)
+                .StageBlockAsync(blockId, BinaryData.FromBytes(content).ToStream(), options: null, token).ConfigureAwait(false);
+            return true;
+        }, cancellationToken);
+    }
 
     /// <summary>Put Block List: makes the staged <paramref name="blockIds"/>, in order, the blob's content; returns the new ETag.</summary>
-    public async Task<string> CommitBlockListAsync(
-        string blobName, IReadOnlyList<string> blockIds, BlobWriteOptions? options, CancellationToken cancellationToken)
+    /// <remarks>On the transfer client: committing a large blob is quick on Azure, but its time grows with the blob.</remarks>
+    public Task<string> CommitBlockListAsync(string blobName, IReadOnlyList<string> blockIds, BlobWriteOptions? options, CancellationToken cancellationToken)
     {
         var operation = BlobOperationFor("Commit block list", blobName);
         ArgumentNullException.ThrowIfNull(blockIds);
@@ -104,80 +126,58 @@ public sealed class BlobContainer : IDisposable
         }
 
         var write = ValidWriteOptions(options);
-        using var response = await SendAsync(operation, () => requests.PutBlockList(blobName, blockIds, write), cancellationToken).ConfigureAwait(false);
-        await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-        return BlobHeaders.ReadETag(response);
+        var commit = new CommitBlockListOptions
+        {
+            HttpHeaders = new BlobHttpHeaders { ContentType = write.ContentType, ContentHash = write.ContentMd5 },
+            Metadata = Metadata(write),
+            Conditions = write.Conditions?.ToRequestConditions(),
+        };
+        return RunAsync(operation, async token =>
+        {
+            var info = await clients.Transfer.GetBlockBlobClient(blobName).CommitBlockListAsync(blockIds, commit, token).ConfigureAwait(false);
+            return StoredBlob.Quoted(info.Value.ETag);
+        }, cancellationToken);
     }
 
     /// <summary>Get Blob: streams the blob, or <paramref name="length"/> bytes from <paramref name="offset"/>; dispose the stream.</summary>
-    /// <remarks>Retries cover getting the response; a failure mid-stream throws, and the caller re-reads from where it got to.</remarks>
-    public async Task<Stream> OpenReadAsync(string blobName, long? offset, long? length, CancellationToken cancellationToken)
+    /// <remarks>The SDK's stream resumes from where it got to when the connection drops mid-read.</remarks>
+    public Task<Stream> OpenReadAsync(string blobName, long? offset, long? length, CancellationToken cancellationToken)
     {
         var operation = BlobOperationFor("Read", blobName);
         ArgumentOutOfRangeException.ThrowIfNegative(offset ?? 0, nameof(offset));
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(length ?? 1, nameof(length));
-        var response = await transport.SendAsync(
-            operation, () => requests.Get(blobName, offset, length), HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
-        try
+        var range = offset is null && length is null ? default : new HttpRange(offset ?? 0, length);
+        return RunAsync(operation, async token =>
         {
-            await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-            return await BlobReadStream.OpenAsync(response, cancellationToken).ConfigureAwait(false);
-        }
-        catch
-        {
-            response.Dispose();
-            throw;
-        }
+            var download = await clients.Transfer.GetBlobClient(blobName)
+                .DownloadStreamingAsync(new BlobDownloadOptions { Range = range }, token).ConfigureAwait(false);
+            return download.Value.Content;
+        }, cancellationToken);
     }
-
-    /// <summary>List Blobs: every blob whose name starts with <paramref name="prefix"/>, with metadata, page after page.</summary>
-    public IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, CancellationToken cancellationToken) =>
-        listing.ListAsync(prefix, maxResultsPerPage: null, cancellationToken);
 
     /// <summary>Delete Blob: true when a blob was deleted, false when there was none.</summary>
-    public async Task<bool> DeleteIfExistsAsync(string blobName, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Delete", blobName);
-        using var response = await SendAsync(operation, () => requests.Delete(blobName), cancellationToken).ConfigureAwait(false);
-        if (IsBlobMissing(response))
+    public Task<bool> DeleteIfExistsAsync(string blobName, CancellationToken cancellationToken) =>
+        RunAsync(BlobOperationFor("Delete", blobName), async token =>
         {
-            return false;
-        }
-
-        await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-        return true;
-    }
+            try
+            {
+                await clients.Control.GetBlobClient(blobName).DeleteAsync(cancellationToken: token).ConfigureAwait(false);
+                return true;
+            }
+            catch (RequestFailedException e) when (IsBlobMissing(e))
+            {
+                return false;
+            }
+        }, cancellationToken);
 
     /// <inheritdoc />
-    public void Dispose() => transport.Dispose();
-
-    /// <summary>Put Blob with a given MD5, so tests can send a wrong one.</summary>
-    internal async Task<string> UploadAsync(
-        string blobName, ReadOnlyMemory<byte> content, byte[] contentMd5, BlobWriteOptions? options, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Upload", blobName);
-        var write = ValidWriteOptions(options);
-        using var response = await SendAsync(operation, () => requests.PutBlob(blobName, content, contentMd5, write), cancellationToken).ConfigureAwait(false);
-        await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-        return BlobHeaders.ReadETag(response);
-    }
-
-    /// <summary>Put Block with a given MD5, so tests can send a wrong one.</summary>
-    internal async Task StageBlockAsync(string blobName, string blockId, ReadOnlyMemory<byte> content, byte[] contentMd5, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Stage block", blobName);
-        BlobBlockIds.Validate(blockId, nameof(blockId));
-        using var response = await SendAsync(operation, () => requests.PutBlock(blobName, blockId, content, contentMd5), cancellationToken).ConfigureAwait(false);
-        await BlobStorageException.ThrowIfFailedAsync(response, operation, cancellationToken).ConfigureAwait(false);
-    }
-
-    /// <summary>List Blobs with a page size, so tests can prove NextMarker paging with a few blobs.</summary>
-    internal IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, int? maxResultsPerPage, CancellationToken cancellationToken) =>
-        listing.ListAsync(prefix, maxResultsPerPage, cancellationToken);
+    public void Dispose() => clients.Transport.Dispose();
 
     // A missing container is a configuration error, not a missing blob: only BlobNotFound (or a bare 404) means "no blob".
-    private static bool IsBlobMissing(HttpResponseMessage response) =>
-        response.StatusCode == HttpStatusCode.NotFound && BlobHeaders.ReadErrorCode(response.Headers) != BlobErrorCodes.ContainerNotFound;
+    private static bool IsBlobMissing(RequestFailedException e) => e.Status == 404 && e.ErrorCode != BlobErrorCodes.ContainerNotFound;
+
+    private static Dictionary<string, string>? Metadata(BlobWriteOptions write) =>
+        write.Metadata is null ? null : new Dictionary<string, string>(write.Metadata, StringComparer.OrdinalIgnoreCase);
 
     private static BlobWriteOptions ValidWriteOptions(BlobWriteOptions? options)
     {
@@ -193,6 +193,16 @@ public sealed class BlobContainer : IDisposable
         return new BlobOperation(name, Name, blobName);
     }
 
-    private Task<HttpResponseMessage> SendAsync(BlobOperation operation, Func<HttpRequestMessage> createRequest, CancellationToken cancellationToken) =>
-        transport.SendAsync(operation, createRequest, HttpCompletionOption.ResponseContentRead, cancellationToken);
+    // The one place SDK failures become BlobStorageException; the caller cancelling stays an OperationCanceledException.
+    private async Task<T> RunAsync<T>(BlobOperation operation, Func<CancellationToken, Task<T>> action, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await action(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (BlobStorageException.IsStorageFailure(e, cancellationToken))
+        {
+            throw BlobStorageException.From(e, operation, clients.EndpointSetting);
+        }
+    }
 }

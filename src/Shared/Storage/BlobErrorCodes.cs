@@ -1,6 +1,6 @@
 namespace AccBackup.Storage;
 
-/// <summary>Service error codes (the x-ms-error-code header) callers filter <see cref="BlobStorageException"/> on.</summary>
+/// <summary>Service error codes callers filter <see cref="BlobStorageException"/> on: the values of the SDK's <c>BlobErrorCode</c>, as constants for <c>is</c> patterns.</summary>
 public static class BlobErrorCodes
 {
     /// <summary>An If-Match or If-None-Match condition failed (412).</summary>

@@ -1,10 +1,8 @@
-using System.Net.Http.Headers;
-
 namespace AccBackup.Storage;
 
 /// <summary>Blob metadata rules, and the encoding callers apply to values that are not plain ASCII.</summary>
 /// <remarks>
-/// Metadata travels as <c>x-ms-meta-{name}</c> HTTP headers, so values must be printable ASCII without leading or
+/// Metadata travels as HTTP headers, so values must be printable ASCII without leading or
 /// trailing spaces: callers pass any other text (paths, unicode file names) through <see cref="Encode"/> and read
 /// it back with <see cref="Decode"/>. Names follow C# identifier rules, restricted to ASCII, and compare ignoring case.
 /// Writes reject anything else with an <see cref="ArgumentException"/> before a request is sent.
@@ -13,8 +11,6 @@ public static class BlobMetadata
 {
     /// <summary>The service's limit on all names and values of one blob together, in bytes.</summary>
     public const int MaxTotalSize = 8 * 1024;
-
-    private const string HeaderPrefix = "x-ms-meta-";
 
     /// <summary>Makes any text a valid metadata value (percent-encoding, <see cref="Uri.EscapeDataString(string)"/>).</summary>
     public static string Encode(string value) => Uri.EscapeDataString(value);
@@ -60,29 +56,5 @@ public static class BlobMetadata
         {
             throw new ArgumentException($"Metadata totals {total} bytes; the service limit is {MaxTotalSize}.", paramName);
         }
-    }
-
-    /// <summary>Adds <paramref name="metadata"/> to a write request's headers.</summary>
-    internal static void Write(HttpRequestHeaders headers, IReadOnlyDictionary<string, string> metadata)
-    {
-        foreach (var (name, value) in metadata)
-        {
-            headers.TryAddWithoutValidation(HeaderPrefix + name, value);
-        }
-    }
-
-    /// <summary>The metadata in a response's headers, keyed case-insensitively.</summary>
-    internal static IReadOnlyDictionary<string, string> Read(HttpResponseHeaders headers)
-    {
-        var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        foreach (var header in headers.NonValidated)
-        {
-            if (header.Key.Length > HeaderPrefix.Length && header.Key.StartsWith(HeaderPrefix, StringComparison.OrdinalIgnoreCase))
-            {
-                metadata[header.Key[HeaderPrefix.Length..]] = header.Value.ToString();
-            }
-        }
-
-        return metadata;
     }
 }

@@ -1,17 +1,10 @@
 namespace AccBackup.Storage;
 
-/// <summary>Rules for blob names and their form in a request path.</summary>
+/// <summary>Rules for blob names the SDK would not check before sending.</summary>
 internal static class BlobNames
 {
     /// <summary>The service's limit on a blob name's length, in characters.</summary>
     public const int MaxLength = 1024;
-
-    /// <summary>Percent-encodes each <c>/</c>-separated segment of <paramref name="blobName"/> (unicode, spaces, #, ?, %, +) and keeps the separators.</summary>
-    public static string EncodePath(string blobName, string paramName)
-    {
-        Validate(blobName, paramName);
-        return string.Join('/', blobName.Split('/').Select(Uri.EscapeDataString));
-    }
 
     /// <summary>Throws an <see cref="ArgumentException"/> if <paramref name="blobName"/> cannot be addressed exactly.</summary>
     public static void Validate(string blobName, string paramName)

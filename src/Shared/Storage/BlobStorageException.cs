@@ -1,11 +1,12 @@
-using System.Xml;
-using System.Xml.Linq;
+using Azure;
 
 namespace AccBackup.Storage;
 
-/// <summary>A Blob service request that failed: the one exception this client throws for service and network failures.</summary>
+/// <summary>A Blob service request that failed: the one exception <see cref="BlobContainer"/> throws for service and network failures.</summary>
 /// <remarks>
-/// Like the SDK's <c>RequestFailedException</c>: filter with <c>catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.ConditionNotMet)</c>.
+/// The SDK's <see cref="RequestFailedException"/> (and its "retry failed" <see cref="AggregateException"/>) mapped in one
+/// place, <see cref="From"/>, with what the request was about. Filter with
+/// <c>catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.ConditionNotMet)</c>.
 /// <see cref="Status"/> is 0 when no response arrived (network failure or timeout after all retries).
 /// </remarks>
 public sealed class BlobStorageException : Exception
@@ -21,61 +22,59 @@ public sealed class BlobStorageException : Exception
     /// <summary>The HTTP status, or 0 when the service never answered.</summary>
     public int Status { get; }
 
-    /// <summary>The service's error code (x-ms-error-code), e.g. <see cref="BlobErrorCodes.ConditionNotMet"/>; null when absent.</summary>
+    /// <summary>The service's error code, e.g. <see cref="BlobErrorCodes.ConditionNotMet"/>; null when absent.</summary>
     public string? ErrorCode { get; }
 
-    /// <summary>Throws the exception for <paramref name="response"/> unless it succeeded.</summary>
-    internal static async Task ThrowIfFailedAsync(HttpResponseMessage response, BlobOperation operation, CancellationToken cancellationToken)
+    /// <summary>Whether <paramref name="e"/> is a storage failure <see cref="From"/> maps, rather than the caller cancelling or a bug.</summary>
+    internal static bool IsStorageFailure(Exception e, CancellationToken cancellationToken) =>
+        e is RequestFailedException or AggregateException
+        || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested);
+
+    /// <summary>The domain exception for an SDK failure of <paramref name="operation"/>.</summary>
+    /// <param name="endpointSetting">The setting that named the endpoint, quoted when the service could not be reached.</param>
+    internal static BlobStorageException From(Exception e, BlobOperation operation, string endpointSetting)
     {
-        if (!response.IsSuccessStatusCode)
+        if (e is RequestFailedException { Status: > 0 } failed)
         {
-            throw await FromResponseAsync(response, operation, cancellationToken).ConfigureAwait(false);
+            return FromResponse(failed, operation);
         }
+
+        // No response: connection refused, DNS, TLS, or the network timeout, on every attempt.
+        var attempts = e is AggregateException aggregate ? aggregate.InnerExceptions : [e];
+        var cause = RootCause(attempts[^1]);
+        return new BlobStorageException(
+            0,
+            null,
+            $"{operation} failed: the storage endpoint ({endpointSetting}) could not be reached in {attempts.Count} attempt(s): {cause.GetType().Name}: {cause.Message}",
+            cause);
     }
 
-    /// <summary>Builds the exception for a failed <paramref name="response"/>, reading the error body's first line when there is one.</summary>
-    internal static async Task<BlobStorageException> FromResponseAsync(
-        HttpResponseMessage response, BlobOperation operation, CancellationToken cancellationToken)
+    private static BlobStorageException FromResponse(RequestFailedException failed, BlobOperation operation)
     {
-        var errorCode = BlobHeaders.ReadErrorCode(response.Headers);
-        string? detail = null;
-        try
-        {
-            var body = await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
-            if (body.Length > 0)
-            {
-                var error = XDocument.Parse(body).Root;
-                errorCode ??= error?.Element("Code")?.Value;
-
-                // Only the first line: later lines of an authentication error describe the signature.
-                detail = error?.Element("Message")?.Value.Split('\n', 2)[0].Trim();
-            }
-        }
-        catch (XmlException)
-        {
-            // Not an XML error body (e.g. a proxy's page): status and header still tell the story.
-        }
-        catch (Exception e) when (e is HttpRequestException or IOException)
-        {
-            // The body could not be read; report what the headers say.
-        }
-
-        var status = (int)response.StatusCode;
-        if (IsAzuriteMd5Mismatch(status, errorCode, detail))
+        // The service's one-line message travels as the reason phrase (Azure and Azurite); the SDK's Message adds headers.
+        var detail = failed.GetRawResponse()?.ReasonPhrase is { Length: > 0 } reason ? reason : failed.Message.Split('\n', 2)[0].Trim();
+        var errorCode = failed.ErrorCode;
+        if (IsAzuriteMd5Mismatch(failed, errorCode))
         {
             errorCode = BlobErrorCodes.Md5Mismatch;
         }
 
-        var message = $"{operation} failed: {status} {errorCode ?? response.ReasonPhrase}"
-            + (string.IsNullOrEmpty(detail) ? "." : $" ({detail}).");
-        return new BlobStorageException(status, errorCode, message);
+        var message = $"{operation} failed: {failed.Status} {errorCode}" + (string.IsNullOrEmpty(detail) ? "." : $" ({detail}).");
+        return new BlobStorageException(failed.Status, errorCode, message, failed);
     }
 
-    // Azurite (3.35) answers a wrong Content-MD5 on Put Blob / Put Block with 400 InvalidOperation
+    // The transport's own exception (e.g. "Connection refused (127.0.0.1:10000)") says more than the SDK's wrappers.
+    private static Exception RootCause(Exception e) => e switch
+    {
+        RequestFailedException { InnerException: { } inner } => RootCause(inner),
+        AggregateException { InnerExceptions.Count: > 0 } aggregate => RootCause(aggregate.InnerExceptions[^1]),
+        _ => e,
+    };
+
+    // Azurite answers a wrong Content-MD5 on Put Blob / Put Block with 400 InvalidOperation
     // "Provided contentMD5 doesn't match." where Azure says Md5Mismatch; one code lets callers filter the same way on both.
-    private static bool IsAzuriteMd5Mismatch(int status, string? errorCode, string? detail) =>
-        status == 400
+    private static bool IsAzuriteMd5Mismatch(RequestFailedException failed, string? errorCode) =>
+        failed.Status == 400
         && errorCode == "InvalidOperation"
-        && detail is not null
-        && detail.Contains("contentMD5 doesn't match", StringComparison.OrdinalIgnoreCase);
+        && failed.Message.Contains("contentMD5 doesn't match", StringComparison.OrdinalIgnoreCase);
 }

@@ -25,7 +25,7 @@ internal sealed class BlobStorageOptionsValidator : IValidateOptions<BlobStorage
             failures.Add($"Set {Section}:ConnectionString (account key or UseDevelopmentStorage=true) or {Section}:ServiceUri (managed identity).");
         }
 
-        if (hasConnectionString && !StorageConnectionString.TryParse(options.ConnectionString, out _, out var error))
+        if (hasConnectionString && ConnectionStringCheck.Problem(options.ConnectionString!) is { } error)
         {
             failures.Add($"{Section}:ConnectionString is not a valid storage connection string: {error}");
         }

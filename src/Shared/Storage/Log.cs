@@ -11,7 +11,7 @@ internal static partial class Log
     [LoggerMessage(
         EventId = 2,
         Level = LogLevel.Warning,
-        Message = "{Operation} {Target} attempt {Attempt} failed with {Failure}; retrying in {DelayMs} ms")]
+        Message = "{Method} {Path} attempt {Attempt} failed with {Failure}; retrying")]
     public static partial void Retrying(
-        ILogger logger, string operation, string target, int attempt, string failure, double delayMs, Exception? exception);
+        ILogger logger, string method, string path, int attempt, string failure, Exception? exception);
 }

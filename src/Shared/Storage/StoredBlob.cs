@@ -1,3 +1,6 @@
+using Azure;
+using Azure.Storage.Blobs.Models;
+
 namespace AccBackup.Storage;
 
 /// <summary>A blob as the service describes it: name, size, version tag, time, hash and metadata.</summary>
@@ -15,4 +18,35 @@ public sealed record StoredBlob(
     DateTimeOffset LastModified,
     byte[]? ContentMd5,
     string? ContentType,
-    IReadOnlyDictionary<string, string> Metadata);
+    IReadOnlyDictionary<string, string> Metadata)
+{
+    /// <summary>The blob <paramref name="name"/> as Get Blob Properties described it.</summary>
+    internal static StoredBlob From(string name, BlobProperties properties) => new(
+        name,
+        properties.ContentLength,
+        Quoted(properties.ETag),
+        properties.LastModified,
+        Md5(properties.ContentHash),
+        properties.ContentType,
+        CaseInsensitive(properties.Metadata));
+
+    /// <summary>A blob as List Blobs described it.</summary>
+    internal static StoredBlob From(BlobItem item) => new(
+        item.Name,
+        item.Properties.ContentLength ?? 0,
+        item.Properties.ETag is { } etag ? Quoted(etag) : string.Empty,
+        item.Properties.LastModified ?? DateTimeOffset.MinValue,
+        Md5(item.Properties.ContentHash),
+        item.Properties.ContentType,
+        CaseInsensitive(item.Metadata));
+
+    /// <summary>The quoted HTTP form of <paramref name="etag"/>, whether the service sent it quoted (headers) or not (listings).</summary>
+    internal static string Quoted(ETag etag) => etag.ToString("H");
+
+    private static byte[]? Md5(byte[]? hash) => hash is { Length: > 0 } ? hash : null;
+
+    private static Dictionary<string, string> CaseInsensitive(IDictionary<string, string>? metadata) =>
+        metadata is null
+            ? new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
+            : new Dictionary<string, string>(metadata, StringComparer.OrdinalIgnoreCase);
+}

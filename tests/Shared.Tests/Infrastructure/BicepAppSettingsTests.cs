@@ -1,7 +1,7 @@
 namespace AccBackup.Tests.Infrastructure;
 
 /// <summary>
-/// The Function App settings in infra/bicep/modules/function-app.bicep against the options the app binds.
+/// The Function App settings in the compiled template (infra/bicep/modules/function-app.bicep) against the options the app binds.
 /// Rule (infra/bicep/README.md, "App settings"): the Bicep sets every option whose code default fails its own
 /// [Required], the Azure-only choices, and the operator's parameters; every other option runs on its code default,
 /// documented in local.settings.sample.json. Any Section__X it sets must be a real option; every other name must be
@@ -52,12 +52,12 @@ public sealed class BicepAppSettingsTests
         "Backup__ExcludeProjects",
     ];
 
-    private static readonly IReadOnlyDictionary<string, string> Settings = RepoFiles.BicepAppSettings();
 
     [Fact]
-    public void AppSettings_SectionKeys_AreRealOptions()
+    public async Task AppSettings_SectionKeys_AreRealOptions()
     {
-        var unknown = Settings.Keys
+        var settings = await SettingsAsync();
+        var unknown = settings.Keys
             .Where(k => OptionsCatalog.IsSectionKey(k) && !OptionsCatalog.Keys.Contains(k))
             .Select(k => $"{k} is not a property of its options class");
 
@@ -65,9 +65,10 @@ public sealed class BicepAppSettingsTests
     }
 
     [Fact]
-    public void AppSettings_OtherKeys_AreOnTheRuntimeAllowlist()
+    public async Task AppSettings_OtherKeys_AreOnTheRuntimeAllowlist()
     {
-        var unknown = Settings.Keys
+        var settings = await SettingsAsync();
+        var unknown = settings.Keys
             .Where(k => !OptionsCatalog.IsSectionKey(k) && !AzureRuntimeSettings.Contains(k))
             .Select(k => $"{k} is neither an option nor an allowed runtime setting");
 
@@ -75,48 +76,62 @@ public sealed class BicepAppSettingsTests
     }
 
     [Fact]
-    public void AppSettings_RequiredOptionsWithoutDefault_AreSet()
+    public async Task AppSettings_RequiredOptionsWithoutDefault_AreSet()
     {
         var required = OptionsCatalog.All.Where(o => o.IsRequiredWithoutDefault).Select(o => o.Key).ToList();
 
         Assert.Contains("Aps__ClientSecret", required);
-        Problems.AssertNone(required.Where(k => !Settings.ContainsKey(k)).Select(k => $"{k} is required and has no default, but the Bicep does not set it"));
+        var settings = await SettingsAsync();
+        Problems.AssertNone(required.Where(k => !settings.ContainsKey(k)).Select(k => $"{k} is required and has no default, but the Bicep does not set it"));
     }
 
     [Fact]
-    public void AppSettings_AzureChoicesAndOperatorSettings_AreSet()
+    public async Task AppSettings_AzureChoicesAndOperatorSettings_AreSet()
     {
-        var missing = AzureChoices.Concat(OperatorSettings).Where(k => !Settings.ContainsKey(k)).Select(k => $"{k} is not set");
+        var settings = await SettingsAsync();
+        var missing = AzureChoices.Concat(OperatorSettings).Where(k => !settings.ContainsKey(k)).Select(k => $"{k} is not set");
 
         Problems.AssertNone(missing);
     }
 
     [Fact]
-    public void AppSettings_BackupStorage_UsesTheManagedIdentityNotAConnectionString()
+    public async Task AppSettings_BackupStorage_UsesTheManagedIdentityNotAConnectionString()
     {
-        Assert.False(Settings.ContainsKey("BackupStorage__ConnectionString"), "BackupStorage__ConnectionString would put an account key in app settings.");
-        Assert.Equal("identityClientId", Settings["BackupStorage__ManagedIdentityClientId"]);
+        var settings = await SettingsAsync();
+        Assert.False(settings.ContainsKey("BackupStorage__ConnectionString"), "BackupStorage__ConnectionString would put an account key in app settings.");
+        Assert.Equal("[parameters('identityClientId')]", settings["BackupStorage__ManagedIdentityClientId"]);
     }
 
     [Fact]
-    public void AppSettings_ApsClientSecret_IsAKeyVaultReference()
+    public async Task AppSettings_ApsClientSecret_IsAKeyVaultReference()
     {
-        Assert.StartsWith("'@Microsoft.KeyVault(SecretUri=", Settings["Aps__ClientSecret"], StringComparison.Ordinal);
+        var settings = await SettingsAsync();
+        Assert.StartsWith("[format('@Microsoft.KeyVault(SecretUri=", settings["Aps__ClientSecret"], StringComparison.Ordinal);
     }
 
     [Fact]
-    public void AppSettings_HostStorage_IsIdentityBased()
+    public async Task AppSettings_HostStorage_IsIdentityBased()
     {
-        Assert.Equal("'managedidentity'", Settings["AzureWebJobsStorage__credential"]);
-        Assert.Equal("identityClientId", Settings["AzureWebJobsStorage__clientId"]);
-        Assert.True(Settings.ContainsKey("AzureWebJobsStorage__accountName"), "AzureWebJobsStorage__accountName is not set.");
+        var settings = await SettingsAsync();
+        Assert.Equal("managedidentity", settings["AzureWebJobsStorage__credential"]);
+        Assert.Equal("[parameters('identityClientId')]", settings["AzureWebJobsStorage__clientId"]);
+        Assert.True(settings.ContainsKey("AzureWebJobsStorage__accountName"), "AzureWebJobsStorage__accountName is not set.");
     }
 
     [Fact]
-    public void AppSettings_FlexConsumption_OmitsTheSettingsThePlanRejects()
+    public async Task AppSettings_FlexConsumption_OmitsTheSettingsThePlanRejects()
     {
-        var present = RejectedByFlexConsumption.Where(Settings.ContainsKey).Select(k => $"{k} must not be set on Flex Consumption");
+        var settings = await SettingsAsync();
+        var present = RejectedByFlexConsumption.Where(settings.ContainsKey).Select(k => $"{k} must not be set on Flex Consumption");
 
         Problems.AssertNone(present);
+    }
+
+    // The appsettings config resource of the function-app module: each value a literal or an ARM expression.
+    private static async Task<IReadOnlyDictionary<string, string>> SettingsAsync()
+    {
+        var module = (await BicepCompiler.CompileMainAsync()).Module("function-app");
+        var config = Assert.Single(module.Resources, r => r.Type == "Microsoft.Web/sites/config" && r.Name.EndsWith("'appsettings')]", StringComparison.Ordinal));
+        return config.Properties.EnumerateObject().ToDictionary(p => p.Name, p => p.Value.ValueKind == System.Text.Json.JsonValueKind.String ? p.Value.GetString()! : p.Value.GetRawText(), StringComparer.Ordinal);
     }
 }

@@ -1,65 +1,61 @@
-using System.Text.RegularExpressions;
+using System.Text.Json;
 
 namespace AccBackup.Tests.Infrastructure;
 
-/// <summary>The Bicep builds offline, grants least privilege, and matches azure.yaml and main.parameters.json.</summary>
-public sealed partial class BicepTemplateTests
+/// <summary>The compiled template grants least privilege, locks storage to Entra ID, and matches azure.yaml and main.parameters.json.</summary>
+public sealed class BicepTemplateTests
 {
     private const string BlobDataContributor = "ba92f5b4-2d11-453d-a403-e96b0029c9fe";
-    private const string RoleAssignmentType = "'Microsoft.Authorization/roleAssignments@";
+    private const string RoleAssignment = "Microsoft.Authorization/roleAssignments";
 
     [Fact]
-    public void Modules_EveryReference_IsALocalFileNotARegistry()
+    public async Task RoleAssignments_EveryName_IsAGuid()
     {
-        var problems = new List<string>();
-        foreach (var file in RepoFiles.AllBicep)
-        {
-            var text = File.ReadAllText(file);
-            problems.AddRange(RegistryReference().Matches(text).Select(m => $"{RepoFiles.Relative(file)} references the registry module {m.Value}"));
-            problems.AddRange(ModuleReference().Matches(text)
-                .Select(m => m.Groups["path"].Value)
-                .Where(path => !File.Exists(Path.Combine(Path.GetDirectoryName(file)!, path)))
-                .Select(path => $"{RepoFiles.Relative(file)} references {path}, which does not exist"));
-        }
+        // Arrange
+        var template = await BicepCompiler.CompileMainAsync();
 
-        Assert.NotEmpty(ModuleReference().Matches(File.ReadAllText(RepoFiles.MainBicep)));
-        Problems.AssertNone(problems);
-    }
+        // Act
+        var assignments = template.AllResources.Where(r => r.Type == RoleAssignment).ToList();
 
-    [Fact]
-    public void BicepFiles_StringsAndBrackets_AreBalanced()
-    {
-        var problems = RepoFiles.AllBicep
-            .Select(f => (File: f, Problem: BicepLexer.FindUnbalanced(File.ReadAllText(f))))
-            .Where(r => r.Problem is not null)
-            .Select(r => $"{RepoFiles.Relative(r.File)}: {r.Problem}");
-
-        Problems.AssertNone(problems);
-    }
-
-    [Fact]
-    public void RoleAssignments_EveryName_IsAGuid()
-    {
-        var assignments = RepoFiles.AllBicep
-            .SelectMany(f => BicepObjectReader.ReadEach(File.ReadAllText(f), RoleAssignmentType).Select(a => (File: RepoFiles.Relative(f), Entries: a)))
-            .ToList();
-
+        // Assert
         Assert.NotEmpty(assignments);
         Problems.AssertNone(assignments
-            .Where(a => !a.Entries.GetValueOrDefault("name", string.Empty).StartsWith("guid(", StringComparison.Ordinal))
-            .Select(a => $"{a.File}: role assignment named {a.Entries.GetValueOrDefault("name", "(none)")}"));
+            .Where(a => !a.Name.StartsWith("[guid(", StringComparison.Ordinal))
+            .Select(a => $"{a.Module}: role assignment named {a.Name}"));
     }
 
     [Fact]
-    public void BackupStorage_OnlyRole_IsBlobDataContributorOnTheContainer()
+    public async Task BackupStorage_OnlyRole_IsBlobDataContributorOnTheContainer()
     {
-        var text = File.ReadAllText(RepoFiles.BackupStorageBicep);
+        // Arrange
+        var module = (await BicepCompiler.CompileMainAsync()).Module("backup-storage");
 
-        var roles = RoleId().Matches(text).Select(m => m.Groups["id"].Value).Distinct().ToList();
-        var assignment = Assert.Single(BicepObjectReader.ReadEach(text, RoleAssignmentType));
+        // Act
+        var assignment = Assert.Single(module.Resources, r => r.Type == RoleAssignment);
 
-        Assert.Equal([BlobDataContributor], roles);
-        Assert.Equal("container", assignment["scope"]);
+        // Assert
+        Assert.Contains($"'{BlobDataContributor}'", module.Resolve(assignment.Properties.GetProperty("roleDefinitionId").GetString()!), StringComparison.Ordinal);
+        Assert.StartsWith("[resourceId('Microsoft.Storage/storageAccounts/blobServices/containers'", assignment.Text("scope"), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task StorageAccounts_Every_AcceptsOnlyEntraIdOverTls12()
+    {
+        // Arrange
+        var template = await BicepCompiler.CompileMainAsync();
+
+        // Act
+        var accounts = template.AllResources.Where(r => r.Type == "Microsoft.Storage/storageAccounts").ToList();
+
+        // Assert: both the backup and the Functions host account; no account key, no anonymous read, no plain HTTP.
+        Assert.Equal(["backup-storage", "host-storage"], accounts.Select(a => a.Module).Order(StringComparer.Ordinal));
+        Problems.AssertNone(accounts.SelectMany(a => new[]
+        {
+            Expect(a, "allowSharedKeyAccess", "false"),
+            Expect(a, "allowBlobPublicAccess", "false"),
+            Expect(a, "supportsHttpsTrafficOnly", "true"),
+            Expect(a, "minimumTlsVersion", "\"TLS1_2\""),
+        }).OfType<string>());
     }
 
     [Fact]
@@ -73,26 +69,26 @@ public sealed partial class BicepTemplateTests
     }
 
     [Fact]
-    public void MainParameters_EveryEntry_MatchesAParameterAndCoversEveryRequiredOne()
+    public async Task MainParameters_EveryEntry_MatchesAParameterAndCoversEveryRequiredOne()
     {
-        var bicep = File.ReadAllText(RepoFiles.MainBicep);
-        var declared = Parameter().Matches(bicep).ToDictionary(m => m.Groups["name"].Value, m => m.Groups["default"].Success, StringComparer.Ordinal);
+        // Arrange
+        var declared = (await BicepCompiler.CompileMainAsync()).Parameters;
         using var parameters = RepoFiles.Json(allowComments: false, "infra", "bicep", "main.parameters.json");
+
+        // Act
         var supplied = parameters.RootElement.GetProperty("parameters").EnumerateObject().Select(p => p.Name).ToList();
 
+        // Assert
         Problems.AssertNone(supplied.Where(p => !declared.ContainsKey(p)).Select(p => $"{p} is supplied but main.bicep declares no such parameter"));
-        Problems.AssertNone(declared.Where(d => !d.Value && !supplied.Contains(d.Key)).Select(d => $"{d.Key} has no default and is not supplied"));
+        Problems.AssertNone(declared
+            .Where(d => !d.Value.TryGetProperty("defaultValue", out _) && !IsNullable(d.Value) && !supplied.Contains(d.Key))
+            .Select(d => $"{d.Key} has no default and is not supplied"));
     }
 
-    [GeneratedRegex(@"'(br|ts)[:/][^']*'")]
-    private static partial Regex RegistryReference();
+    private static bool IsNullable(JsonElement parameter) => parameter.TryGetProperty("nullable", out var nullable) && nullable.GetBoolean();
 
-    [GeneratedRegex(@"(?m)^\s*module\s+\w+\s+'(?<path>[^']+)'")]
-    private static partial Regex ModuleReference();
-
-    [GeneratedRegex(@"'(?<id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})'")]
-    private static partial Regex RoleId();
-
-    [GeneratedRegex(@"(?m)^param\s+(?<name>\w+)\s+\w+(?<default>\s*=.*)?$")]
-    private static partial Regex Parameter();
+    private static string? Expect(ArmResource account, string property, string json) =>
+        account.Properties.TryGetProperty(property, out var value) && value.GetRawText() == json
+            ? null
+            : $"{account.Module}: {property} is {(account.Properties.TryGetProperty(property, out var actual) ? actual.GetRawText() : "not set")}, expected {json}";
 }

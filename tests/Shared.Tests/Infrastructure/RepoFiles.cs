@@ -12,16 +12,6 @@ internal static class RepoFiles
     /// <summary>infra/bicep/main.bicep.</summary>
     public static string MainBicep => Path.Combine(BicepFolder, "main.bicep");
 
-    /// <summary>The module that holds the Function App and its app settings.</summary>
-    public static string FunctionAppBicep => Path.Combine(BicepFolder, "modules", "function-app.bicep");
-
-    /// <summary>The module of the backup storage account.</summary>
-    public static string BackupStorageBicep => Path.Combine(BicepFolder, "modules", "backup-storage.bicep");
-
-    /// <summary>Every .bicep file under infra/bicep.</summary>
-    public static IReadOnlyList<string> AllBicep =>
-        [.. Directory.GetFiles(BicepFolder, "*.bicep", SearchOption.AllDirectories).Order(StringComparer.Ordinal)];
-
     /// <summary>The path relative to the repository root, for messages.</summary>
     public static string Relative(string path) => Path.GetRelativePath(RepoPaths.Root, path).Replace('\\', '/');
 
@@ -44,8 +34,4 @@ internal static class RepoFiles
         return [.. sample.RootElement.GetProperty("Values").EnumerateObject()
             .Select(p => KeyValuePair.Create(p.Name, p.Value.GetString() ?? throw new FormatException($"Values.{p.Name} must be a string.")))];
     }
-
-    /// <summary>The Function App's app settings in the Bicep (key and raw Bicep value).</summary>
-    public static IReadOnlyDictionary<string, string> BicepAppSettings() =>
-        BicepObjectReader.Read(File.ReadAllText(FunctionAppBicep), "name: 'appsettings'", "properties");
 }

@@ -61,7 +61,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
     {
         using var empty = new AccBackup.Storage.BlobContainer(
             Microsoft.Extensions.Options.Options.Create(AzuriteContainerFixture.OptionsFor(fixture.Azurite, AzuriteContainerFixture.NewContainerName())),
-            Microsoft.Extensions.Logging.Abstractions.NullLogger<AccBackup.Storage.BlobContainer>.Instance, TimeProvider.System);
+            Microsoft.Extensions.Logging.Abstractions.NullLogger<AccBackup.Storage.BlobContainer>.Instance);
         await empty.CreateIfNotExistsAsync(CancellationToken.None);
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(() => new ManifestReader(empty).ReadAsync("latest", CancellationToken.None));

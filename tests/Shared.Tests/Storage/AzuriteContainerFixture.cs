@@ -28,6 +28,10 @@ public sealed class AzuriteContainerFixture : IAsyncLifetime, IDisposable
     /// <summary>A container name no other test uses.</summary>
     public static string NewContainerName() => "test-" + Guid.NewGuid().ToString("N")[..20];
 
+    /// <summary>A second client for this class's container whose requests reach Azurite with a wrong Content-MD5.</summary>
+    public BlobContainer WithWrongContentMd5(WrongContentMd5Handler handler) =>
+        new(OptionsFor(Azurite, Container.Name), handler, BlobRetrySettings.Default, NullLogger<BlobContainer>.Instance);
+
     /// <summary>Deterministic pseudo-random bytes.</summary>
     public static byte[] RandomBytes(int size, int seed)
     {
@@ -50,7 +54,7 @@ public sealed class AzuriteContainerFixture : IAsyncLifetime, IDisposable
     {
         Azurite = await AzuriteServer.GetAsync();
         container = new BlobContainer(
-            Options.Create(OptionsFor(Azurite, NewContainerName())), NullLogger<BlobContainer>.Instance, TimeProvider.System);
+            Options.Create(OptionsFor(Azurite, NewContainerName())), NullLogger<BlobContainer>.Instance);
         await container.CreateIfNotExistsAsync(CancellationToken.None);
     }
 

@@ -22,7 +22,7 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
         var options = new BlobWriteOptions
         {
             ContentType = "application/octet-stream",
-            ContentMd5 = BlobRequests.Md5(expected),
+            ContentMd5 = ContentMd5.Of(expected),
             Metadata = new Dictionary<string, string> { ["part_count"] = "3" },
             Conditions = BlobConditions.IfNotExists,
         };
@@ -36,7 +36,7 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
         Assert.NotNull(afterCommit);
         Assert.Equal(etag, afterCommit.ETag);
         Assert.Equal(expected.Length, afterCommit.Length);
-        Assert.Equal(BlobRequests.Md5(expected), afterCommit.ContentMd5);
+        Assert.Equal(ContentMd5.Of(expected), afterCommit.ContentMd5);
         Assert.Equal("3", afterCommit.Metadata["part_count"]);
         Assert.Equal(expected, await fixture.ReadAllAsync("blocks/file.bin"));
     }
@@ -64,13 +64,15 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
     {
         // Arrange
         var block = Bytes(4096, 6);
-        var wrongMd5 = BlobRequests.Md5(Bytes(4096, 7));
+        var corrupting = new WrongContentMd5Handler();
+        using var sut = fixture.WithWrongContentMd5(corrupting);
 
         // Act
         var error = await Assert.ThrowsAsync<BlobStorageException>(
-            () => Container.StageBlockAsync("blocks/bad-md5.bin", BlockId(0), block, wrongMd5, CancellationToken.None));
+            () => sut.StageBlockAsync("blocks/bad-md5.bin", BlockId(0), block, CancellationToken.None));
 
         // Assert
+        Assert.Equal(1, corrupting.Corrupted);
         Assert.Equal(BlobErrorCodes.Md5Mismatch, error.ErrorCode);
     }
 

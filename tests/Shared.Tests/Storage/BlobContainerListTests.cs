@@ -55,7 +55,7 @@ public sealed class BlobContainerListTests(AzuriteContainerFixture fixture) : IC
         Assert.Equal(5, only.Length);
         Assert.Equal(etag, only.ETag);
         Assert.Equal("text/plain", only.ContentType);
-        Assert.Equal(BlobRequests.Md5("hello"u8), only.ContentMd5);
+        Assert.Equal(ContentMd5.Of("hello"u8), only.ContentMd5);
         Assert.Equal("Ordner Ä/Datei ü.txt", BlobMetadata.Decode(only.Metadata["sourcepath"]));
     }
 

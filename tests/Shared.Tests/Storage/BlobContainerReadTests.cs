@@ -80,7 +80,7 @@ public sealed class BlobContainerReadTests(AzuriteContainerFixture fixture) : IC
     {
         // Arrange
         var options = AzuriteContainerFixture.OptionsFor(fixture.Azurite, AzuriteContainerFixture.NewContainerName());
-        using var missing = new BlobContainer(Options.Create(options), NullLogger<BlobContainer>.Instance, TimeProvider.System);
+        using var missing = new BlobContainer(Options.Create(options), NullLogger<BlobContainer>.Instance);
 
         // Act
         var onProperties = await Assert.ThrowsAsync<BlobStorageException>(() => missing.GetPropertiesAsync("any.bin", CancellationToken.None));

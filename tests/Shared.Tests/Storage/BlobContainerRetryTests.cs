@@ -1,5 +1,10 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
 using AccBackup.Storage;
+using AccBackup.Testing;
 using Microsoft.Extensions.Logging.Abstractions;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Storage;
 
@@ -91,6 +96,33 @@ public sealed class BlobContainerRetryTests
         Assert.Single(stub.Seen);
     }
 
+    [Fact]
+    public async Task CreateIfNotExistsAsync_EndpointRefusesConnections_FailsWithinSecondsNamingSettingAndCause()
+    {
+        // Arrange: a loopback port nobody listens on, and the retry settings every host uses.
+        var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        var port = ((IPEndPoint)listener.LocalEndpoint).Port;
+        listener.Stop();
+        var options = new BlobStorageOptions
+        {
+            ConnectionString = $"DefaultEndpointsProtocol=http;AccountName={AzuriteServer.AccountName};AccountKey={AzuriteServer.AccountKey};BlobEndpoint=http://127.0.0.1:{port}/{AzuriteServer.AccountName};",
+            ContainerName = "backups",
+        };
+        using var sut = new BlobContainer(Options.Create(options), NullLogger<BlobContainer>.Instance);
+        var clock = Stopwatch.StartNew();
+
+        // Act
+        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.CreateIfNotExistsAsync(CancellationToken.None));
+
+        // Assert
+        Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(10));
+        Assert.Equal(0, error.Status);
+        Assert.Contains("BackupStorage:ConnectionString", error.Message, StringComparison.Ordinal);
+        Assert.Contains("4 attempt(s)", error.Message, StringComparison.Ordinal);
+        Assert.Contains("refused", error.Message, StringComparison.OrdinalIgnoreCase);
+    }
+
     private static BlobContainer CreateSut(StubHttpHandler stub, TimeSpan? attemptTimeout = null) => new(
         new BlobStorageOptions
         {
@@ -99,7 +131,6 @@ public sealed class BlobContainerRetryTests
             AttemptTimeout = attemptTimeout ?? TimeSpan.FromSeconds(10),
         },
         stub,
-        NullLogger<BlobContainer>.Instance,
-        TimeProvider.System,
-        retryBaseDelay: TimeSpan.FromMilliseconds(1));
+        BlobRetrySettings.Default with { Delay = TimeSpan.FromMilliseconds(1), MaxDelay = TimeSpan.FromMilliseconds(5), RequestTimeout = attemptTimeout ?? TimeSpan.FromSeconds(10) },
+        NullLogger<BlobContainer>.Instance);
 }

@@ -41,7 +41,7 @@ public sealed class BlobContainerUploadTests(AzuriteContainerFixture fixture) : 
         Assert.Equal(blobName, properties.Name);
         Assert.Equal(size, properties.Length);
         Assert.Equal(etag, properties.ETag);
-        Assert.Equal(BlobRequests.Md5(content), properties.ContentMd5);
+        Assert.Equal(ContentMd5.Of(content), properties.ContentMd5);
         Assert.InRange(properties.LastModified, before, DateTimeOffset.UtcNow.AddMinutes(5));
     }
 
@@ -50,13 +50,15 @@ public sealed class BlobContainerUploadTests(AzuriteContainerFixture fixture) : 
     {
         // Arrange
         var content = AzuriteContainerFixture.RandomBytes(1000, seed: 1);
-        var wrongMd5 = BlobRequests.Md5(AzuriteContainerFixture.RandomBytes(1000, seed: 2));
+        var corrupting = new WrongContentMd5Handler();
+        using var sut = fixture.WithWrongContentMd5(corrupting);
 
         // Act
         var error = await Assert.ThrowsAsync<BlobStorageException>(
-            () => Container.UploadAsync("md5/wrong.bin", content, wrongMd5, null, CancellationToken.None));
+            () => sut.UploadAsync("md5/wrong.bin", content, null, CancellationToken.None));
 
         // Assert
+        Assert.Equal(1, corrupting.Corrupted);
         Assert.Equal(BlobErrorCodes.Md5Mismatch, error.ErrorCode);
         Assert.Equal(400, error.Status);
         Assert.Contains("md5/wrong.bin", error.Message, StringComparison.Ordinal);

@@ -1,0 +1,73 @@
+using Azure.Core;
+using Azure.Core.Pipeline;
+using Azure.Identity;
+using Azure.Storage;
+using Azure.Storage.Blobs;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Storage;
+
+/// <summary>The one place the SDK's blob clients are built: authentication, connection pool, retries, checksums.</summary>
+internal static class BlobClientFactory
+{
+    /// <summary>Two clients for <paramref name="options"/>' container over one connection pool, differing only in network timeout.</summary>
+    /// <param name="primaryHandler">The HTTP handler under the SDK pipeline: a stub in tests; pooled sockets when null.</param>
+    public static BlobClients Create(BlobStorageOptions options, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger logger)
+    {
+#pragma warning disable CA2000 // The handler belongs to the transport, the transport to BlobClients: BlobContainer.Dispose releases both.
+        var transport = new HttpClientTransport(primaryHandler ?? CreatePrimaryHandler(options.MaxConnections));
+#pragma warning restore CA2000
+        var policy = new BlobRetryPolicy(retry, logger);
+        var credential = options.ServiceUri is null ? null : CreateCredential(options.ManagedIdentityClientId);
+        var control = CreateService(options, credential, ClientOptions(transport, policy, retry.RequestTimeout));
+        var transfer = CreateService(options, credential, ClientOptions(transport, policy, options.AttemptTimeout));
+        var setting = $"{BlobStorageOptions.SectionName}:{(credential is null ? nameof(BlobStorageOptions.ConnectionString) : nameof(BlobStorageOptions.ServiceUri))}";
+        return new BlobClients(
+            control.GetBlobContainerClient(options.ContainerName), transfer.GetBlobContainerClient(options.ContainerName), setting, transport);
+    }
+
+    /// <summary>The token credential for <paramref name="managedIdentityClientId"/>, or the default chain when it is empty.</summary>
+    /// <remarks>The default chain is managed identity in Azure and the developer's sign-in (Azure CLI, Visual Studio) locally.</remarks>
+    public static TokenCredential CreateCredential(string? managedIdentityClientId) =>
+        string.IsNullOrWhiteSpace(managedIdentityClientId)
+            ? new DefaultAzureCredential()
+            : new ManagedIdentityCredential(ManagedIdentityId.FromUserAssignedClientId(managedIdentityClientId));
+
+    private static BlobServiceClient CreateService(BlobStorageOptions options, TokenCredential? credential, BlobClientOptions clientOptions) =>
+        credential is null
+            ? new BlobServiceClient(options.ConnectionString, clientOptions)
+            : new BlobServiceClient(options.ServiceUri, credential, clientOptions);
+
+    private static BlobClientOptions ClientOptions(HttpPipelineTransport transport, RetryPolicy policy, TimeSpan networkTimeout)
+    {
+        var clientOptions = new BlobClientOptions { Transport = transport, RetryPolicy = policy };
+
+        // RetryPolicy replaces Retry's counts and delays; the network timeout is still read from here.
+        clientOptions.Retry.NetworkTimeout = networkTimeout;
+
+        // Per-request Content-MD5 on writes: Azure and Azurite both check it. The SDK's CRC64 structured-message
+        // mode is not understood by Azurite, and MD5 of ranges over 4 MiB is refused on reads, so reads go unchecked
+        // here; the copier and the verifier hash what they read themselves.
+        clientOptions.TransferValidation.Upload.ChecksumAlgorithm = StorageChecksumAlgorithm.MD5;
+        clientOptions.TransferValidation.Download.ChecksumAlgorithm = StorageChecksumAlgorithm.None;
+        return clientOptions;
+    }
+
+    private static SocketsHttpHandler CreatePrimaryHandler(int maxConnections) => new()
+    {
+        MaxConnectionsPerServer = maxConnections,
+
+        // Recycle connections so DNS changes of the storage front end are picked up.
+        PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+        PooledConnectionIdleTimeout = TimeSpan.FromMinutes(1),
+        ConnectTimeout = TimeSpan.FromSeconds(15),
+        AllowAutoRedirect = false,
+        UseCookies = false,
+        AutomaticDecompression = System.Net.DecompressionMethods.None,
+    };
+}
+
+/// <summary>The container's clients, built once: <paramref name="Control"/> for small requests, <paramref name="Transfer"/> for blob bytes.</summary>
+/// <param name="EndpointSetting">The setting the endpoint came from, for "could not be reached" messages.</param>
+/// <param name="Transport">The shared connection pool; disposing it closes every connection.</param>
+internal sealed record BlobClients(BlobContainerClient Control, BlobContainerClient Transfer, string EndpointSetting, IDisposable Transport);
