@@ -1,8 +1,49 @@
 #!/usr/bin/env bash
 # The test command (README, .ci/run): installs what the tests need, builds everything, runs every test.
 # Azurite and the APS emulator are started by the tests themselves, on free loopback ports, and stopped after.
+# However this script ends (pass, fail, Ctrl-C, SIGTERM), no process it started is left running: builds run without
+# build servers, the tests run in their own process group that is stopped at the end, and a last sweep stops anything
+# still running from this checkout (its node_modules' Azurite, its test hosts, its emulator or CLI builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd -P)
+
+# No MSBuild nodes, compiler or MSBuild servers left behind after the build.
+export MSBUILDDISABLENODEREUSE=1 DOTNET_CLI_USE_MSBUILD_SERVER=0 UseSharedCompilation=false
+
+job=
+# Processes started from this checkout: Azurite from its node_modules, test hosts and programs from its bin folders.
+from_checkout() {
+  local r
+  r=$(printf '%s' "$root" | sed 's/[][\.*^$+?(){}|]/\\&/g')
+  pgrep -f -- "$r/node_modules/(\.bin/azurite|azurite/)|$r/(tests|tools|src|bench)/[^ ]*/bin/" || true
+}
+stop() {
+  local signal=$1 pids
+  if [ -n "$job" ]; then kill "-$signal" -- "-$job" 2>/dev/null || true; fi
+  pids=$(from_checkout)
+  if [ -n "$pids" ]; then kill "-$signal" $pids 2>/dev/null || true; fi
+}
+cleanup() {
+  local status=$? i
+  trap - EXIT INT TERM
+  stop TERM
+  for i in $(seq 1 50); do
+    if [ -z "$(from_checkout)" ] && { [ -z "$job" ] || ! kill -0 -- "-$job" 2>/dev/null; }; then break; fi
+    sleep 0.2
+  done
+  local left
+  left=$(from_checkout)
+  if [ -n "$left" ] || { [ -n "$job" ] && kill -0 -- "-$job" 2>/dev/null; }; then
+    echo "stopping processes still running from this checkout: $(echo $left)" >&2
+    stop KILL
+  fi
+  rm -f "${log:-}"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 echo "== npm ci (Azurite, pinned in package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
@@ -16,10 +57,12 @@ scripts/functions-packages.sh || true
 
 echo "== dotnet test"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# Its own session: one process group holding dotnet test, its test hosts and what they start, stopped as one.
+setsid -w bash -c 'dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' _ "$log" </dev/null &
+job=$!
 set +e
-dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+wait "$job"
+status=$?
 set -e
 
 # One plain closing line for the whole run, summed over the test assemblies.
