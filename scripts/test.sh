@@ -11,16 +11,21 @@ root=$(pwd -P)
 # No MSBuild nodes, compiler or MSBuild servers left behind after the build.
 export MSBUILDDISABLENODEREUSE=1 DOTNET_CLI_USE_MSBUILD_SERVER=0 UseSharedCompilation=false
 
-job=
+group= group_file=
 # Processes started from this checkout: Azurite from its node_modules, test hosts and programs from its bin folders.
 from_checkout() {
   local r
   r=$(printf '%s' "$root" | sed 's/[][\.*^$+?(){}|]/\\&/g')
   pgrep -f -- "$r/node_modules/(\.bin/azurite|azurite/)|$r/(tests|tools|src|bench)/[^ ]*/bin/" || true
 }
+# The test run's process group (its session leader's pid, written by the leader itself); never this script's own group.
+group_alive() {
+  group=${group:-$(cat "${group_file:-/dev/null}" 2>/dev/null || true)}
+  [ -n "$group" ] && [ "$group" != "$(ps -o pgid= -p $$ | tr -d ' ')" ] && kill -0 -- "-$group" 2>/dev/null
+}
 stop() {
   local signal=$1 pids
-  if [ -n "$job" ]; then kill "-$signal" -- "-$job" 2>/dev/null || true; fi
+  if group_alive; then kill "-$signal" -- "-$group" 2>/dev/null || true; fi
   pids=$(from_checkout)
   if [ -n "$pids" ]; then kill "-$signal" $pids 2>/dev/null || true; fi
 }
@@ -29,16 +34,16 @@ cleanup() {
   trap - EXIT INT TERM
   stop TERM
   for i in $(seq 1 50); do
-    if [ -z "$(from_checkout)" ] && { [ -z "$job" ] || ! kill -0 -- "-$job" 2>/dev/null; }; then break; fi
+    if [ -z "$(from_checkout)" ] && ! group_alive; then break; fi
     sleep 0.2
   done
   local left
   left=$(from_checkout)
-  if [ -n "$left" ] || { [ -n "$job" ] && kill -0 -- "-$job" 2>/dev/null; }; then
+  if [ -n "$left" ] || group_alive; then
     echo "stopping processes still running from this checkout: $(echo $left)" >&2
     stop KILL
   fi
-  rm -f "${log:-}"
+  rm -f "${log:-}" "${group_file:-}"
   exit "$status"
 }
 trap cleanup EXIT
@@ -57,8 +62,17 @@ scripts/functions-packages.sh || true
 
 echo "== dotnet test"
 log=$(mktemp)
-# Its own session: one process group holding dotnet test, its test hosts and what they start, stopped as one.
-setsid -w bash -c 'dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' _ "$log" </dev/null &
+group_file=$(mktemp)
+# Its own session: one process group holding dotnet test, its test hosts and what they start, stopped as one --
+# by this script's exit trap, or by the group's own watcher as soon as this script is gone, however it ended.
+setsid -w bash -c '
+  echo $$ >"$2"
+  ( trap "" TERM; while kill -0 "$3" 2>/dev/null; do sleep 1; done; kill -TERM -- "-$$"; sleep 5; kill -KILL -- "-$$" ) &
+  watcher=$!
+  dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"
+  status=${PIPESTATUS[0]}
+  kill "$watcher" 2>/dev/null
+  exit "$status"' _ "$log" "$group_file" "$$" </dev/null &
 job=$!
 set +e
 wait "$job"
