@@ -40,7 +40,7 @@ cleanup() {
   local left
   left=$(from_checkout)
   if [ -n "$left" ] || group_alive; then
-    echo "stopping processes still running from this checkout: $(echo $left)" >&2
+    echo "stopping processes still running: test group ${group:-none}, from this checkout: ${left:-none}" >&2
     stop KILL
   fi
   rm -f "${log:-}" "${group_file:-}"
@@ -71,7 +71,7 @@ setsid -w bash -c '
   watcher=$!
   dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"
   status=${PIPESTATUS[0]}
-  kill "$watcher" 2>/dev/null
+  kill -KILL "$watcher" 2>/dev/null
   exit "$status"' _ "$log" "$group_file" "$$" </dev/null &
 job=$!
 set +e
