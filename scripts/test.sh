@@ -71,7 +71,7 @@ setsid -w bash -c '
   watcher=$!
   dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"
   status=${PIPESTATUS[0]}
-  kill -KILL "$watcher" 2>/dev/null
+  { kill -KILL "$watcher"; wait "$watcher"; } 2>/dev/null
   exit "$status"' _ "$log" "$group_file" "$$" </dev/null &
 job=$!
 set +e
