@@ -1,13 +1,16 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using System.Runtime.Loader;
 
 namespace AccBackup.Testing;
 
-/// <summary>One Azurite blob service per test process, on free loopback ports, in memory, stopped on exit.</summary>
+/// <summary>One Azurite blob service per test process, on free loopback ports, in memory, gone when the process is.</summary>
 /// <remarks>
-/// Started from the repo's pinned npm package (node_modules/.bin/azurite-blob, installed by <c>npm ci</c>).
-/// Each test process gets its own instance, so a stray Azurite on the default ports cannot interfere.
+/// Started from the repo's pinned npm package (node_modules/azurite, installed by <c>npm ci</c>). Each test process gets its
+/// own instance, so a stray Azurite on the default ports cannot interfere. It must never outlive the test process, which
+/// the test runner may kill without running any exit handler: node preloads <c>azurite-watchdog.cjs</c>, which exits
+/// Azurite within half a second of its parent's end; the exit hooks here stop it sooner when they do run.
 /// </remarks>
 public sealed class AzuriteServer : IAsyncDisposable
 {
@@ -31,6 +34,9 @@ public sealed class AzuriteServer : IAsyncDisposable
     /// <summary>The blob endpoint's port on 127.0.0.1.</summary>
     public int Port { get; }
 
+    /// <summary>The Azurite process id.</summary>
+    public int ProcessId => process.Id;
+
     /// <summary>Path-style blob endpoint, e.g. http://127.0.0.1:PORT/devstoreaccount1.</summary>
     public Uri BlobEndpoint => new($"http://127.0.0.1:{Port}/{AccountName}");
 
@@ -44,12 +50,7 @@ public sealed class AzuriteServer : IAsyncDisposable
         await StartLock.WaitAsync().ConfigureAwait(false);
         try
         {
-            if (shared is null)
-            {
-                shared = await StartAsync(CancellationToken.None).ConfigureAwait(false);
-                AppDomain.CurrentDomain.ProcessExit += (_, _) => shared.Kill();
-            }
-
+            shared ??= await StartAsync(CancellationToken.None).ConfigureAwait(false);
             return shared;
         }
         finally
@@ -58,35 +59,19 @@ public sealed class AzuriteServer : IAsyncDisposable
         }
     }
 
-    /// <summary>Starts a new instance and waits until it answers.</summary>
+    /// <summary>Starts a new instance, stopped when this process exits, and waits until it answers.</summary>
     public static async Task<AzuriteServer> StartAsync(CancellationToken cancellationToken)
     {
-        var executable = Path.Combine(RepoPaths.Root, "node_modules", ".bin", "azurite-blob");
-        if (!File.Exists(executable))
-        {
-            throw new InvalidOperationException(
-                $"Azurite is not installed at {executable}. Run 'npm ci' in the repository root (scripts/test.sh does).");
-        }
-
         var port = FreePort();
-        var start = new ProcessStartInfo(executable)
-        {
-            ArgumentList =
-            {
-                "--blobHost", "127.0.0.1", "--blobPort", port.ToString(System.Globalization.CultureInfo.InvariantCulture),
-                "--inMemoryPersistence", "--skipApiVersionCheck", "--silent", "--loose",
-            },
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        var process = Process.Start(start) ?? throw new InvalidOperationException("Azurite did not start.");
+        var process = Process.Start(StartInfo(port)) ?? throw new InvalidOperationException("Azurite did not start.");
+        var server = new AzuriteServer(process, port);
+        AppDomain.CurrentDomain.ProcessExit += (_, _) => server.Kill();
+        AssemblyLoadContext.Default.Unloading += _ => server.Kill();
         process.OutputDataReceived += (_, _) => { };
         process.ErrorDataReceived += (_, _) => { };
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
 
-        var server = new AzuriteServer(process, port);
         await server.WaitUntilAnsweringAsync(TimeSpan.FromSeconds(30), cancellationToken).ConfigureAwait(false);
         return server;
     }
@@ -99,6 +84,33 @@ public sealed class AzuriteServer : IAsyncDisposable
         return ValueTask.CompletedTask;
     }
 
+    /// <summary>node, with the watchdog preloaded, running the pinned Azurite's blob service in memory on <paramref name="port"/>.</summary>
+    public static ProcessStartInfo StartInfo(int port)
+    {
+        var bin = Path.Combine(RepoPaths.Root, "node_modules", ".bin", "azurite-blob");
+        var main = File.Exists(bin) ? new FileInfo(bin).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? bin : null;
+        if (main is null)
+        {
+            throw new InvalidOperationException(
+                $"Azurite is not installed at {bin}. Run 'npm ci' in the repository root (scripts/test.sh does).");
+        }
+
+        var start = new ProcessStartInfo("node")
+        {
+            ArgumentList =
+            {
+                "--require", Path.Combine(RepoPaths.Root, "tests", "TestInfrastructure", "azurite-watchdog.cjs"), main,
+                "--blobHost", "127.0.0.1", "--blobPort", port.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                "--inMemoryPersistence", "--skipApiVersionCheck", "--silent", "--loose",
+            },
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.Environment["ACC_BACKUP_AZURITE_PARENT_PID"] = Environment.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        return start;
+    }
+
     private void Kill()
     {
         try
@@ -108,9 +120,9 @@ public sealed class AzuriteServer : IAsyncDisposable
                 process.Kill(entireProcessTree: true);
             }
         }
-        catch (InvalidOperationException)
+        catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception)
         {
-            // Already gone.
+            // Already gone, or never started.
         }
     }
 

@@ -52,6 +52,7 @@ internal static class CommandAction
         SettingsFileException => e.Message,
         BlobStorageException { Status: 0 } => $"Blob storage could not be reached: {e.Message}",
         BlobStorageException => $"Blob storage: {e.Message}",
+        ApsUnreachableException => e.Message,
         ApsAuthenticationException => $"APS rejected the credentials (Aps:ClientId, Aps:ClientSecret): {e.Message}",
         ApsException => $"APS: {e.Message}",
         InvalidOperationException or ArgumentException or InvalidDataException or System.Text.Json.JsonException or IOException => e.Message,

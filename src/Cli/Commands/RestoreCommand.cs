@@ -6,7 +6,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Cli.Commands;
 
-/// <summary><c>restore</c>: writes a run's files into a folder in the ACC layout, each SHA-256 checked; exit 2 when any could not be.</summary>
+/// <summary><c>restore</c>: writes a run's files into a folder in the ACC layout, each SHA-256 checked; exit 2 when any could not be or a different local file was left in place.</summary>
 internal static class RestoreCommand
 {
     public static Command Create(CliContext context, GlobalOptions global)
@@ -15,11 +15,12 @@ internal static class RestoreCommand
         var to = new Option<string>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it", Required = true };
         var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
-        var command = new Command("restore", "Restore a run's stored files into a folder") { run, to, project, path };
+        var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
+        var command = new Command("restore", "Restore a run's stored files into a folder") { run, to, project, path, overwrite };
         command.SetAction((parse, ct) =>
         {
             var values = global.Read(parse);
-            var request = new RestoreRequest(parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path));
+            var request = new RestoreRequest(parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite));
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
         return command;

@@ -46,3 +46,16 @@ internal sealed class ApsTransientException(ApsEndpoint endpoint, HttpStatusCode
 {
     public TimeSpan? RetryAfter { get; } = retryAfter;
 }
+
+/// <summary>APS cannot be reached at <c>Aps:BaseUrl</c> (connection refused, name not resolved, TLS failed): retrying cannot fix it.</summary>
+public sealed class ApsUnreachableException(ApsEndpoint endpoint, Uri baseUrl, string cause, Exception inner)
+    : ApsException(endpoint, null,
+        $"APS is unreachable at {ApsOptions.SectionName}:BaseUrl = {baseUrl} ({cause}). Retrying cannot fix this: check the setting, and the network, proxy or firewall between here and APS.",
+        inner)
+{
+    /// <summary>The base URL that could not be reached.</summary>
+    public Uri BaseUrl { get; } = baseUrl;
+
+    /// <summary>Why, in a few words: "connection refused", "name not resolved: host", "TLS failed: …".</summary>
+    public string Cause { get; } = cause;
+}

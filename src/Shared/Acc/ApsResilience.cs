@@ -8,18 +8,21 @@ using Polly.Timeout;
 namespace AccBackup.Acc;
 
 /// <summary>Retries for APS calls: Retry-After on 429, exponential backoff with jitter on 5xx/408/network, bounded.</summary>
+/// <remarks>An unreachable base URL (<see cref="ApsUnreachableCause"/>) gets only a few quick attempts, then fails naming the setting.</remarks>
 public sealed partial class ApsResilience
 {
     private static readonly TimeSpan MaxRetryAfter = TimeSpan.FromMinutes(2);
 
     private readonly ResiliencePipeline pipeline;
     private readonly ILogger<ApsResilience> logger;
+    private readonly Uri baseUrl;
 
     /// <summary>Builds the pipeline from the options.</summary>
     public ApsResilience(IOptions<ApsOptions> options, TimeProvider time, ILogger<ApsResilience> logger)
     {
         this.logger = logger;
         var settings = options.Value;
+        baseUrl = settings.BaseUrl;
         pipeline = new ResiliencePipelineBuilder { TimeProvider = time }
             .AddTimeout(settings.TotalTimeout)
             .AddRetry(new RetryStrategyOptions
@@ -29,7 +32,7 @@ public sealed partial class ApsResilience
                 UseJitter = true,
                 Delay = settings.RetryBaseDelay,
                 MaxDelay = TimeSpan.FromSeconds(30),
-                ShouldHandle = new PredicateBuilder().Handle<Exception>(e => settings.MaxRetryAttempts > 0 && IsTransient(e)),
+                ShouldHandle = args => ValueTask.FromResult(settings.MaxRetryAttempts > 0 && ShouldRetry(args.Outcome.Exception, args.AttemptNumber)),
                 DelayGenerator = args => ValueTask.FromResult(RetryAfterOf(args.Outcome.Exception)),
                 OnRetry = args =>
                 {
@@ -54,6 +57,11 @@ public sealed partial class ApsResilience
         {
             return await pipeline.ExecuteAsync(attempt, cancellationToken).ConfigureAwait(false);
         }
+        catch (Exception e) when (ApsUnreachableCause.Of(e, baseUrl) is { } cause && !cancellationToken.IsCancellationRequested)
+        {
+            Log.Unreachable(logger, endpoint.ToString(), baseUrl, cause);
+            throw new ApsUnreachableException(endpoint, baseUrl, cause, e);
+        }
         catch (Exception e) when (IsTransient(e) && !cancellationToken.IsCancellationRequested)
         {
             var status = (e as ApsTransientException)?.Status;
@@ -61,6 +69,9 @@ public sealed partial class ApsResilience
                 $"APS {endpoint} still failing after retries: {Describe(e)}.", e);
         }
     }
+
+    private bool ShouldRetry(Exception? e, int attemptNumber) =>
+        e is not null && IsTransient(e) && (attemptNumber < ApsUnreachableCause.Retries || ApsUnreachableCause.Of(e, baseUrl) is null);
 
     internal static bool IsTransient(Exception e) =>
         e is ApsTransientException or HttpRequestException or TimeoutRejectedException or IOException
@@ -75,6 +86,7 @@ public sealed partial class ApsResilience
     {
         ApsTransientException t when t.Status == HttpStatusCode.TooManyRequests => "429 quota exceeded",
         ApsTransientException t => $"HTTP {(int)t.Status!}",
+        HttpRequestException { HttpRequestError: not HttpRequestError.Unknown } h => $"{h.HttpRequestError}: {h.Message}",
         TimeoutRejectedException => "attempt timed out",
         null => "unknown",
         _ => e.GetType().Name + ": " + e.Message,
@@ -84,5 +96,8 @@ public sealed partial class ApsResilience
     {
         [LoggerMessage(EventId = 1010, Level = LogLevel.Information, Message = "APS {Endpoint} retry {Attempt} after {Reason}; waiting {Delay}")]
         public static partial void Retrying(ILogger logger, string endpoint, int attempt, string reason, TimeSpan delay);
+
+        [LoggerMessage(EventId = 1011, Level = LogLevel.Error, Message = "APS {Endpoint} unreachable at Aps:BaseUrl = {BaseUrl} ({Cause}); not retrying further")]
+        public static partial void Unreachable(ILogger logger, string endpoint, Uri baseUrl, string cause);
     }
 }

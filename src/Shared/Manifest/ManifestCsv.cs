@@ -9,7 +9,7 @@ internal static class ManifestCsv
     public const string Header = "status,path,blobName,apiSize,storedSize,sizeMismatch,sha256,projectId,projectName,itemId,versionId,versionNumber,error";
 
     public static string Row(ManifestEntry e) => string.Join(',',
-        Field(e.Status.ToString()), Field(e.Path), Field(e.BlobName), Number(e.ApiSize), Number(e.StoredSize),
+        Field(ManifestStatusNames.Of(e.Status)), Field(e.Path), Field(e.BlobName), Number(e.ApiSize), Number(e.StoredSize),
         e.SizeMismatch ? "true" : "false", Field(e.Sha256), Field(e.ProjectId), Field(e.ProjectName), Field(e.ItemId),
         Field(e.VersionId), Number(e.VersionNumber), Field(e.Error));
 

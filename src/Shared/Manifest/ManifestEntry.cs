@@ -3,8 +3,8 @@ using AccBackup.Backup;
 
 namespace AccBackup.Manifest;
 
-/// <summary>What a run did with one file.</summary>
-[JsonConverter(typeof(JsonStringEnumConverter<ManifestStatus>))]
+/// <summary>What a run did with one file; written camelCase (<see cref="ManifestStatusNames"/>).</summary>
+[JsonConverter(typeof(ManifestStatusJsonConverter))]
 public enum ManifestStatus
 {
     /// <summary>Transferred, verified and committed by this run.</summary>

@@ -7,7 +7,8 @@ namespace AccBackup.Restore;
 /// <param name="Destination">The folder to write into; created when missing. Nothing is ever written outside it.</param>
 /// <param name="Project">A project name or id (case-insensitive); null for every project.</param>
 /// <param name="PathPrefix">Keeps files whose ACC path, path within the project, or blob name starts with this (case-insensitive); null for all.</param>
-public sealed record RestoreRequest(string RunId, string Destination, string? Project = null, string? PathPrefix = null)
+/// <param name="Overwrite">Whether a different file already at a target path is replaced; when false it is left as it is and reported as skipped.</param>
+public sealed record RestoreRequest(string RunId, string Destination, string? Project = null, string? PathPrefix = null, bool Overwrite = false)
 {
     /// <summary>Whether <paramref name="entry"/> is one this request restores (the caller has already kept only stored entries).</summary>
     public bool Selects(ManifestEntry entry)

@@ -36,18 +36,59 @@ public static class RestoreTarget
         return full;
     }
 
-    /// <summary>Throws when a folder between <paramref name="root"/> and <paramref name="directory"/> (both full paths) is a symbolic link.</summary>
-    public static void EnsureNoLinks(string root, string directory)
+    /// <summary>
+    /// Creates the folders from <paramref name="root"/> down to <paramref name="directory"/> (both full paths), one at a time;
+    /// false with the reason when a folder on the way is a symbolic link or a file.
+    /// </summary>
+    /// <remarks>
+    /// Every existing folder on the way is checked before any folder is created, so a link inside the restore folder
+    /// never gets even an empty folder created through it; each new folder is checked again once made.
+    /// </remarks>
+    public static bool TryCreateFolder(string root, string directory, out string? refusal)
     {
-        var fullRoot = Path.TrimEndingDirectorySeparator(Path.GetFullPath(root));
-        for (var current = new DirectoryInfo(directory); current is not null && current.FullName.Length > fullRoot.Length; current = current.Parent)
+        var current = Path.TrimEndingDirectorySeparator(Path.GetFullPath(root));
+        var relative = Path.GetRelativePath(current, directory);
+        var folders = new List<string>();
+        foreach (var segment in relative == "." ? [] : relative.Split(Path.DirectorySeparatorChar))
         {
-            if (current.Exists && current.LinkTarget is not null)
+            folders.Add(current = Path.Combine(current, segment));
+        }
+
+        // Check what exists, top down, before creating anything; below the first missing folder nothing exists.
+        foreach (var folder in folders)
+        {
+            if ((refusal = RefusalOf(folder)) is not null)
             {
-                throw new IOException($"'{current.FullName}' is a symbolic link; restoring through it could write outside the restore folder.");
+                return false;
+            }
+
+            if (!Directory.Exists(folder))
+            {
+                break;
             }
         }
+
+        foreach (var folder in folders)
+        {
+            Directory.CreateDirectory(folder);
+            if ((refusal = RefusalOf(folder)) is not null)
+            {
+                return false;
+            }
+        }
+
+        refusal = null;
+        return true;
     }
+
+    /// <summary>Why a restored file may not be written at <paramref name="path"/> (a symbolic link), or null.</summary>
+    public static string? LinkRefusal(string path) =>
+        new FileInfo(path).LinkTarget is null
+            ? null
+            : $"'{path}' is a symbolic link; restoring through it could write outside the restore folder, so it is left as it is";
+
+    private static string? RefusalOf(string folder) =>
+        LinkRefusal(folder) ?? (File.Exists(folder) ? $"'{folder}' is a file where the restore needs a folder; it is left as it is" : null);
 
     private static StringComparison PathComparison =>
         OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;

@@ -69,6 +69,39 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
     }
 
     [Fact]
+    public async Task RestoreJson_DifferentLocalFileThere_ExitsTwoLeavingItAndReportingItSkipped()
+    {
+        var (entry, local) = WriteLocalFile("edited locally");
+
+        var result = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch, "--json");
+
+        Assert.True(result.ExitCode == 2, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        var skipped = Assert.Single(json.RootElement.GetProperty("skipped").EnumerateArray());
+        Assert.Equal(entry.Path, skipped.GetProperty("path").GetString());
+        Assert.Equal(0, json.RootElement.GetProperty("overwritten").GetInt32());
+        Assert.Equal("edited locally", await File.ReadAllTextAsync(local));
+    }
+
+    [Fact]
+    public async Task RestoreOverwrite_DifferentLocalFileThere_ExitsZeroSayingHowManyWereOverwritten()
+    {
+        var (entry, local) = WriteLocalFile("edited locally");
+
+        var text = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch, "--overwrite");
+        await File.WriteAllTextAsync(local, "edited again");
+        var json = await CliHarness.InvokeAsync(demo.Environment, "restore", "--run", "latest", "--to", scratch, "--overwrite", "--json");
+
+        Assert.True(text.ExitCode == 0, text.ToString());
+        Assert.Contains("1 overwritten", text.Output, StringComparison.Ordinal);
+        Assert.True(json.ExitCode == 0, json.ToString());
+        using var report = JsonDocument.Parse(json.Output);
+        Assert.Equal(1, report.RootElement.GetProperty("overwritten").GetInt32());
+        Assert.Equal(demo.Truth.Count(f => f.HasStorage) - 1, report.RootElement.GetProperty("alreadyPresent").GetInt32());
+        Assert.Equal(entry.StoredSize, new FileInfo(local).Length);
+    }
+
+    [Fact]
     public async Task VerifyAndRestore_TamperedBlob_ExitTwoNamingTheFile()
     {
         var victim = demo.Manifest.Files.First(e => e.Status == ManifestStatus.Copied && e.StoredSize > 100);
@@ -133,4 +166,13 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
     }
 
     public void Dispose() => Directory.Delete(scratch, recursive: true);
+
+    private (ManifestEntry Entry, string Local) WriteLocalFile(string text)
+    {
+        var entry = demo.Manifest.Files.First(e => e.Status == ManifestStatus.Copied && e.StoredSize > 100);
+        var local = Path.Combine(scratch, entry.BlobName!);
+        Directory.CreateDirectory(Path.GetDirectoryName(local)!);
+        File.WriteAllText(local, text);
+        return (entry, local);
+    }
 }

@@ -41,3 +41,47 @@ public sealed class RestoreTargetTests
         Assert.Null(target);
     }
 }
+
+public sealed class RestoreTargetFolderTests : IDisposable
+{
+    private readonly string scratch = Directory.CreateTempSubdirectory("acc-restore-target-").FullName;
+
+    private string Root => Path.Combine(scratch, "root");
+
+    [Fact]
+    public void TryCreateFolder_LinkAboveMissingFolders_RefusedAndNothingCreatedThroughIt()
+    {
+        var outside = Directory.CreateDirectory(Path.Combine(scratch, "outside")).FullName;
+        Directory.CreateDirectory(Root);
+        Directory.CreateSymbolicLink(Path.Combine(Root, "link"), outside);
+
+        var created = RestoreTarget.TryCreateFolder(Root, Path.Combine(Root, "link", "a", "b"), out var refusal);
+
+        Assert.False(created);
+        Assert.Contains("symbolic link", refusal, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFileSystemEntries(outside));
+    }
+
+    [Fact]
+    public void TryCreateFolder_FileWhereAFolderIsNeeded_RefusedWithReason()
+    {
+        Directory.CreateDirectory(Root);
+        File.WriteAllText(Path.Combine(Root, "a"), "x");
+
+        var created = RestoreTarget.TryCreateFolder(Root, Path.Combine(Root, "a", "b"), out var refusal);
+
+        Assert.False(created);
+        Assert.Contains("is a file", refusal, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TryCreateFolder_MissingFolders_CreatesEachOne()
+    {
+        var created = RestoreTarget.TryCreateFolder(Root, Path.Combine(Root, "a", "b", "c"), out var refusal);
+
+        Assert.True(created, refusal);
+        Assert.True(Directory.Exists(Path.Combine(Root, "a", "b", "c")));
+    }
+
+    public void Dispose() => Directory.Delete(scratch, recursive: true);
+}

@@ -29,17 +29,50 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     [Fact]
-    public async Task RestoreAsync_ExistingOlderFile_IsReplaced()
+    public async Task RestoreAsync_ExistingDifferentFile_KeptAndReportedAsSkipped()
     {
         var run = await StoreRunAsync();
-        var target = Path.Combine(Destination, run.Entries[0].BlobName!);
-        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
-        await File.WriteAllTextAsync(target, "old");
+        var entry = run.Entries[0];
+        var target = await WriteLocalAsync(entry.BlobName!, "mine");
 
         var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
 
-        Assert.True(report.Succeeded);
+        Assert.False(report.Succeeded);
+        var skipped = Assert.Single(report.Skipped);
+        Assert.Equal(entry.Path, skipped.Path);
+        Assert.Contains("--overwrite", skipped.Reason, StringComparison.Ordinal);
+        Assert.Equal((2, 0, 0), (report.Restored, report.Overwritten, report.Failures.Count));
+        Assert.Equal("mine", await File.ReadAllTextAsync(target));
+        Assert.Empty(Directory.GetFiles(Destination, "*.partial", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_ExistingDifferentFileWithOverwrite_ReplacedAndCounted()
+    {
+        var run = await StoreRunAsync();
+        var target = await WriteLocalAsync(run.Entries[0].BlobName!, "old");
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination, Overwrite: true), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Failures));
+        Assert.Equal((3, 1), (report.Restored, report.Overwritten));
+        Assert.Empty(report.Skipped);
         Assert.Equal(run.Content[run.Entries[0].BlobName!], await File.ReadAllBytesAsync(target));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_ExistingIdenticalFile_CountedPresentNotAConflict()
+    {
+        var run = await StoreRunAsync();
+        var blobName = run.Entries[1].BlobName!;
+        var target = Path.Combine(Destination, blobName);
+        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+        await File.WriteAllBytesAsync(target, run.Content[blobName]);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Skipped.Concat(report.Failures)));
+        Assert.Equal((2, 1, 0), (report.Restored, report.AlreadyPresent, report.Overwritten));
     }
 
     [Fact]
@@ -81,6 +114,44 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     [Fact]
+    public async Task RestoreAsync_LinkedFolderAboveDeeperFolders_CreatesNothingOutside()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        await run.AddStoredAsync("linked/deep/er/file.txt", 100, seed: 1);
+        await run.AddStoredAsync("plain/file.txt", 100, seed: 2);
+        await run.WriteManifestAsync();
+        var outside = Directory.CreateDirectory(Path.Combine(scratch, "outside")).FullName;
+        Directory.CreateDirectory(Path.Combine(Destination, run.Project));
+        Directory.CreateSymbolicLink(Path.Combine(Destination, run.Project, "linked"), outside);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination, Overwrite: true), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Contains("symbolic link", failure.Reason, StringComparison.Ordinal);
+        Assert.Equal(1, report.Restored);
+        Assert.Empty(Directory.GetFileSystemEntries(outside));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_TargetFileIsSymbolicLinkOutside_RefusedEvenWithOverwrite()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        var entry = await run.AddStoredAsync("file.txt", 100, seed: 1);
+        await run.WriteManifestAsync();
+        var victim = Path.Combine(Directory.CreateDirectory(Path.Combine(scratch, "outside")).FullName, "victim.txt");
+        await File.WriteAllTextAsync(victim, "keep");
+        Directory.CreateDirectory(Path.Combine(Destination, run.Project));
+        File.CreateSymbolicLink(Path.Combine(Destination, entry.BlobName!), victim);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination, Overwrite: true), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Contains("symbolic link", failure.Reason, StringComparison.Ordinal);
+        Assert.Equal("keep", await File.ReadAllTextAsync(victim));
+        Assert.Equal(0, report.Overwritten);
+    }
+
+    [Fact]
     public async Task RestoreAsync_TamperedBlob_FailsThatFileAndLeavesNoFileOrPartial()
     {
         var run = await StoreRunAsync();
@@ -117,6 +188,14 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     public void Dispose() => Directory.Delete(scratch, recursive: true);
+
+    private async Task<string> WriteLocalAsync(string blobName, string text)
+    {
+        var target = Path.Combine(Destination, blobName);
+        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+        await File.WriteAllTextAsync(target, text);
+        return target;
+    }
 
     private RunRestorer CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container));
 

@@ -1,0 +1,143 @@
+using AccBackup.Manifest;
+using AccBackup.Storage;
+using AccBackup.Verification;
+
+namespace AccBackup.Restore;
+
+/// <summary>Restores one manifest entry to its place under the restore folder: checked, downloaded, proven, then moved into place.</summary>
+/// <remarks>
+/// Order matters: the name is checked, then every folder on the way (no symbolic links) before any is created, then
+/// what is already at the target; only then is a byte read. Bytes stream into a fresh temporary file beside the
+/// target and are moved into place only when length and SHA-256 equal the manifest's, so a target path never holds
+/// partial or unverified bytes, and without overwrite the move itself refuses a file that appeared meanwhile.
+/// </remarks>
+internal sealed class FileRestorer(BlobContainer container, string root, bool overwrite)
+{
+    private const string TempSuffix = ".partial";
+
+    public async Task<FileRestoreOutcome> RestoreAsync(ManifestEntry entry, CancellationToken cancellationToken)
+    {
+        if (entry.BlobName is not { Length: > 0 } blobName || entry.StoredSize is null || string.IsNullOrEmpty(entry.Sha256))
+        {
+            return Failed(entry, "the manifest entry lacks its blob name, stored size or sha256");
+        }
+
+        // Checked before any request: a hostile name must not even be read.
+        if (RestoreTarget.Resolve(root, blobName, out var refusal) is not { } target)
+        {
+            return Failed(entry, refusal!);
+        }
+
+        var folder = Path.GetDirectoryName(target)!;
+        var temp = Path.Combine(folder, $".acc-backup-{Guid.NewGuid():N}{TempSuffix}");
+        try
+        {
+            if (!RestoreTarget.TryCreateFolder(root, folder, out refusal) || (refusal = RestoreTarget.LinkRefusal(target)) is not null)
+            {
+                return Failed(entry, refusal!);
+            }
+
+            var existed = File.Exists(target);
+            if (existed && await MatchesAsync(target, entry, cancellationToken).ConfigureAwait(false))
+            {
+                return new(FileRestoreResult.AlreadyPresent, null);
+            }
+
+            if (existed && !overwrite)
+            {
+                return Skipped(entry);
+            }
+
+            var content = await DownloadAsync(blobName, temp, cancellationToken).ConfigureAwait(false);
+            if (!content.Matches(entry.StoredSize, entry.Sha256))
+            {
+                File.Delete(temp);
+                return Failed(entry,
+                    $"stored bytes differ from the manifest: expected {entry.StoredSize} bytes sha256 {entry.Sha256}, read {content.Length} bytes sha256 {content.Sha256}");
+            }
+
+            // A rename: replaces a file (or a link swapped in meanwhile) at the target, never writes through it.
+            File.Move(temp, target, overwrite);
+            return new(existed ? FileRestoreResult.Overwritten : FileRestoreResult.Written, null);
+        }
+        catch (IOException) when (!overwrite && File.Exists(target))
+        {
+            TryDelete(temp);
+            return Skipped(entry);
+        }
+        catch (Exception e) when (e is BlobStorageException or IOException or UnauthorizedAccessException or HttpRequestException)
+        {
+            TryDelete(temp);
+            return Failed(entry, e.Message);
+        }
+        catch
+        {
+            TryDelete(temp);
+            throw;
+        }
+    }
+
+    private static async Task<bool> MatchesAsync(string path, ManifestEntry entry, CancellationToken cancellationToken)
+    {
+        var file = new FileStream(path, new FileStreamOptions { Mode = FileMode.Open, Access = FileAccess.Read, Options = FileOptions.Asynchronous | FileOptions.SequentialScan });
+        await using (file.ConfigureAwait(false))
+        {
+            return file.Length == entry.StoredSize
+                && (await ContentHasher.HashAsync(file, null, cancellationToken).ConfigureAwait(false)).Matches(entry.StoredSize, entry.Sha256);
+        }
+    }
+
+    private async Task<StoredContent> DownloadAsync(string blobName, string temp, CancellationToken cancellationToken)
+    {
+        // CreateNew: the temporary name is fresh, so an existing file or link there is never written through.
+        var file = new FileStream(temp, new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.Write, Options = FileOptions.Asynchronous });
+        await using (file.ConfigureAwait(false))
+        {
+            var blob = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
+            await using (blob.ConfigureAwait(false))
+            {
+                return await ContentHasher.HashAsync(blob, file, cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    private static FileRestoreOutcome Failed(ManifestEntry entry, string reason) =>
+        new(FileRestoreResult.Failed, new RestoreFailure(entry.Path, entry.BlobName, reason));
+
+    private static FileRestoreOutcome Skipped(ManifestEntry entry) => new(FileRestoreResult.Skipped,
+        new RestoreFailure(entry.Path, entry.BlobName, "a different file is already at this path; it is left as it is (--overwrite replaces it)"));
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Best effort: the temporary name is unique and marked .partial; it never masquerades as a restored file.
+        }
+    }
+}
+
+/// <summary>What happened to one selected file.</summary>
+internal enum FileRestoreResult
+{
+    /// <summary>Written where nothing was.</summary>
+    Written,
+
+    /// <summary>Written over a different file (overwrite only).</summary>
+    Overwritten,
+
+    /// <summary>The file there already has the manifest's bytes: nothing written.</summary>
+    AlreadyPresent,
+
+    /// <summary>A different file is there and overwrite is off: left as it is.</summary>
+    Skipped,
+
+    /// <summary>Not restored; the reason says why.</summary>
+    Failed,
+}
+
+/// <summary>One file's result, with the reason when it was skipped or failed.</summary>
+internal sealed record FileRestoreOutcome(FileRestoreResult Result, RestoreFailure? Problem);
