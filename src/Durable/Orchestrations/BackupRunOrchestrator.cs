@@ -65,7 +65,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
 
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
         var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
-            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun);
+            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId);
         var result = await CallAsync<BackupRunOutcome>(context, TaskNames.AssembleManifest, assembly, retrying) with
         {
             ListingActivities = tally.ListingsStarted,

@@ -23,8 +23,7 @@ public sealed record BackupRunOutcome(
     {
         ArgumentNullException.ThrowIfNull(manifest);
         var s = manifest.Summary;
-        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
-        return new(s.RunId, complete ? "Succeeded" : "CompletedWithErrors", manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
+        return new(s.RunId, s.IsComplete ? "Succeeded" : "CompletedWithErrors", manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
             s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds);
     }
 }

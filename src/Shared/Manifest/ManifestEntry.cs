@@ -27,6 +27,14 @@ public enum ManifestStatus
 
     /// <summary>Could not be stored; <see cref="ManifestEntry.Error"/> says why. Nothing half-written was committed.</summary>
     Failed,
+
+    /// <summary>This run could not list the file's folder or project: the entry and its blob are an earlier run's, carried
+    /// so the backup never forgets what it holds. <see cref="ManifestEntry.Error"/> says why.</summary>
+    NotListed,
+
+    /// <summary>This run could not copy a newer version: the blob still holds the earlier version this entry describes.
+    /// <see cref="ManifestEntry.Error"/> says what failed.</summary>
+    Carried,
 }
 
 /// <summary>One file of a run's manifest.</summary>
@@ -49,6 +57,10 @@ public sealed record ManifestEntry(
 
     /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
     public string? SinceRun { get; init; }
+
+    /// <summary>Whether the entry's blob holds a verified copy (this run's or an earlier one's): what verify checks and restore writes.</summary>
+    [JsonIgnore]
+    public bool IsStored => Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NotListed or ManifestStatus.Carried;
 
     /// <summary>Stored, but not with the size APS reported.</summary>
     [JsonIgnore]

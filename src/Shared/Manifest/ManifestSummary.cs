@@ -29,6 +29,16 @@ public sealed record ManifestSummary(
 
     /// <summary>When the last run that listed every folder started (this run, if it did).</summary>
     public DateTimeOffset? LastFullListingAt { get; init; }
+
+    /// <summary>Files this run could not list, carried from an earlier run with their stored blobs.</summary>
+    public long NotListed { get; init; }
+
+    /// <summary>Files whose newer version this run could not copy; their earlier stored version is kept and listed.</summary>
+    public long Carried { get; init; }
+
+    /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0;
 }
 
 /// <summary>A file stored with a byte count different from the size APS reported.</summary>

@@ -6,7 +6,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     private readonly List<SizeMismatch> mismatches = [];
     private readonly List<ProjectFailure> failedProjects = [];
     private readonly HashSet<string> projects = new(StringComparer.Ordinal);
-    private long files, bytes, copied, unchanged, noContent, planned, failed, deleted, moved;
+    private long files, bytes, copied, unchanged, noContent, planned, failed, deleted, moved, notListed, carried;
 
     /// <summary>Projects the run covered (when null: those seen in entries and failures).</summary>
     public int? Projects { get; set; }
@@ -35,6 +35,8 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
             case ManifestStatus.NoContent: noContent++; break;
             case ManifestStatus.Planned: planned++; break;
             case ManifestStatus.Failed: failed++; break;
+            case ManifestStatus.NotListed: notListed++; break;
+            case ManifestStatus.Carried: carried++; break;
 
         }
 
@@ -56,5 +58,9 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
         runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, Projects ?? projects.Count, Folders, files, bytes,
         copied, unchanged, noContent, planned, failed, deleted, moved, mismatches.Count,
         [.. mismatches.OrderBy(m => m.Path, StringComparer.Ordinal)],
-        [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)]);
+        [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)])
+    {
+        NotListed = notListed,
+        Carried = carried,
+    };
 }

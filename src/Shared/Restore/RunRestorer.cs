@@ -23,7 +23,7 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(request.Destination));
         var manifest = await reader.ReadAsync(request.RunId, cancellationToken).ConfigureAwait(false);
-        var selected = manifest.Files.Where(e => RunVerifier.IsStored(e) && request.Selects(e)).ToList();
+        var selected = manifest.Files.Where(e => e.IsStored && request.Selects(e)).ToList();
         Directory.CreateDirectory(root);
 
         var files = new FileRestorer(container, root, request.Overwrite);

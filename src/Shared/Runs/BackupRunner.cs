@@ -69,7 +69,7 @@ public sealed partial class BackupRunner(
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
             new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
-                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun),
+                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun, prepared.LatestRunId),
             cancellationToken).ConfigureAwait(false);
         progress?.Report(ManifestProgress(manifest.Summary, tally));
         return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, payloads.Largest));

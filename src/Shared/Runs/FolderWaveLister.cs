@@ -24,6 +24,11 @@ public sealed partial class FolderWaveLister(
         var settings = options.Value;
         var project = input.Project.ToProject();
         var previous = input.PreviousRunId is null ? null : await previousRuns.LoadAsync(input.PreviousRunId, cancellationToken).ConfigureAwait(false);
+        if (previous?.IsIncomplete(input.Project.Id) == true)
+        {
+            previous = null; // that run's tree of this project has holes: list every folder of it again
+        }
+
         var folders = input.FoldersBlob is null
             ? await listing.TopFoldersAsync(project.Id, cancellationToken).ConfigureAwait(false)
             : (await blobs.ReadAsync(input.FoldersBlob, RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false)

@@ -15,8 +15,14 @@ public sealed partial class ManifestAssembler(
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
 
     /// <summary>Writes the manifest of <paramref name="input"/>'s run and, unless it is a dry run, moves the latest pointer to it.</summary>
+    /// <remarks>
+    /// Every file the latest finished run knew stays known: a file whose project could not be listed whole tonight is
+    /// carried as <see cref="ManifestStatus.NotListed"/>, a file whose newer version failed to copy keeps its stored
+    /// version as <see cref="ManifestStatus.Carried"/>; only a project listed whole can tell a file was deleted.
+    /// </remarks>
     public async Task<LatestRun> WriteAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(input);
         var chunks = new List<string>();
         await foreach (var blob in container.ListAsync(RunLayout.InventoryPrefix(input.RunId), cancellationToken).ConfigureAwait(false))
         {
@@ -24,6 +30,7 @@ public sealed partial class ManifestAssembler(
         }
 
         chunks.Sort(StringComparer.Ordinal);
+        var baseRun = await LoadBaseRunAsync(input, cancellationToken).ConfigureAwait(false);
         var builder = new ManifestSummaryBuilder(input.RunId, input.StartedAt) { Projects = input.Projects, Folders = input.FoldersListed };
         foreach (var failure in input.FailedProjects)
         {
@@ -31,13 +38,13 @@ public sealed partial class ManifestAssembler(
         }
 
         var current = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
-        await foreach (var entry in ChunkEntriesAsync(chunks, cancellationToken).ConfigureAwait(false))
+        await foreach (var entry in ChunkEntriesAsync(chunks, baseRun, cancellationToken).ConfigureAwait(false))
         {
             builder.Add(entry);
             current[entry.ItemId] = entry;
         }
 
-        var history = await HistoryAsync(input, current, cancellationToken).ConfigureAwait(false);
+        var history = baseRun is null ? [] : History(input, baseRun, current);
         foreach (var entry in history)
         {
             builder.Add(entry);
@@ -49,10 +56,119 @@ public sealed partial class ManifestAssembler(
             PreviousRunId = input.PreviousRunId,
             LastFullListingAt = input.LastFullListingAt,
         };
-        var written = await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
+        var written = await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, baseRun, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
         LogFinished(written.Summary);
         return written;
     }
+
+    /// <summary>The latest finished run's state, which this manifest must not forget; none for a dry run or a first run.</summary>
+    private async Task<PreviousRunState?> LoadBaseRunAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
+    {
+        if (input.DryRun || (input.LatestRunId ?? input.PreviousRunId) is not { } baseRunId)
+        {
+            return null;
+        }
+
+        try
+        {
+            return await previousRuns.LoadAsync(baseRunId, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
+        {
+            Log.BaseRunUnreadable(logger, input.RunId, baseRunId, e.Message);
+            return null;
+        }
+    }
+
+    /// <summary>What the base run had that this run did not list: deleted, moved, or carried when this run could not tell.</summary>
+    private static List<ManifestEntry> History(ManifestAssemblyInput input, PreviousRunState baseRun, Dictionary<string, ManifestEntry> current)
+    {
+        var history = new List<ManifestEntry>();
+        var covered = input.ProjectIds.ToHashSet(StringComparer.Ordinal);
+        var incomplete = input.FailedProjects.Select(f => f.ProjectId).ToHashSet(StringComparer.Ordinal);
+        foreach (var old in baseRun.Manifest.Files)
+        {
+            // A project this run did not select is left out, as chosen (Backup:IncludeProjects / ExcludeProjects).
+            if (!covered.Contains(old.ProjectId))
+            {
+                continue;
+            }
+
+            current.TryGetValue(old.ItemId, out var now);
+            var listedWhole = !incomplete.Contains(old.ProjectId);
+            var entry = old.Status switch
+            {
+                ManifestStatus.Deleted => now is null ? old : null,
+                ManifestStatus.Moved => now?.BlobName == old.BlobName ? null : old,
+                _ when now is not null => old.IsStored && now.BlobName != old.BlobName
+                    ? old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{now.Path}'; the copy under the old name is kept" }
+                    : null,
+                _ when !listedWhole => old.IsStored
+                    ? old with { Status = ManifestStatus.NotListed, Error = $"not listed by this run (project incomplete); the copy stored by an earlier run is kept (verified then: {old.Sha256?[..Math.Min(12, old.Sha256.Length)]})" }
+                    : old,
+                _ when old.IsStored => old with { Status = ManifestStatus.Deleted, SinceRun = input.RunId, Error = "no longer in ACC; the stored copy is kept" },
+                _ => null,
+            };
+            if (entry is not null)
+            {
+                history.Add(entry);
+            }
+        }
+
+        return history;
+    }
+
+    private async IAsyncEnumerable<ManifestEntry> AllEntriesAsync(
+        IReadOnlyList<string> chunks, PreviousRunState? baseRun, IReadOnlyList<ManifestEntry> history, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await foreach (var entry in ChunkEntriesAsync(chunks, baseRun, cancellationToken).ConfigureAwait(false))
+        {
+            yield return entry;
+        }
+
+        foreach (var entry in history)
+        {
+            yield return entry;
+        }
+    }
+
+    private async IAsyncEnumerable<ManifestEntry> ChunkEntriesAsync(
+        IReadOnlyList<string> chunks, PreviousRunState? baseRun, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        foreach (var chunk in chunks)
+        {
+            var results = await blobs.ReadAsync(RunLayout.Results(chunk), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
+            if (results is not null)
+            {
+                foreach (var entry in results)
+                {
+                    yield return KeepStoredVersion(entry, baseRun);
+                }
+
+                continue;
+            }
+
+            var records = await blobs.ReadAsync(chunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false) ?? [];
+            foreach (var record in records)
+            {
+                yield return KeepStoredVersion(record.ToCopyRequest(force: false) is null ? record.WithoutContent() : record.NotCopied(NotCopiedReason), baseRun);
+            }
+        }
+    }
+
+    /// <summary>A file that failed tonight but whose earlier version is stored under the same name: that version is what the backup holds.</summary>
+    private static ManifestEntry KeepStoredVersion(ManifestEntry entry, PreviousRunState? baseRun) =>
+        entry.Status == ManifestStatus.Failed && baseRun?.EntryFor(entry.ItemId) is { IsStored: true } old && old.BlobName == entry.BlobName
+            ? old with
+            {
+                ProjectName = entry.ProjectName,
+                Path = entry.Path,
+                FolderId = entry.FolderId,
+                Status = ManifestStatus.Carried,
+                SinceRun = null,
+                Error = $"version {entry.VersionNumber} could not be copied by this run ({entry.Error}); the stored copy of version {old.VersionNumber} is kept",
+            }
+            : entry;
 
     /// <summary>The run-summary trace's message template: a contract with the alerts and the workbook.</summary>
     internal const string RunFinishedTemplate =
@@ -61,7 +177,7 @@ public sealed partial class ManifestAssembler(
     // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
     private void LogFinished(ManifestSummary s)
     {
-        var complete = s.Failed == 0 && s.FailedProjects.Count == 0;
+        var complete = s.IsComplete;
         var level = complete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
         Log.RunFinished(logger, level, s.RunId, complete ? "Succeeded" : "CompletedWithErrors", s.DurationSeconds, s.Files, s.Bytes, s.Projects,
             s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
@@ -145,6 +261,9 @@ public sealed partial class ManifestAssembler(
 
     private static partial class Log
     {
+        [LoggerMessage(EventId = 4005, Level = LogLevel.Warning, Message = "Backup run {RunId}: the latest run {BaseRunId} is unreadable ({Reason}); its files are not carried into this manifest")]
+        public static partial void BaseRunUnreadable(ILogger logger, string runId, string baseRunId, string reason);
+
         [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
         public static partial void RunFinished(
             ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
@@ -163,4 +282,5 @@ public sealed record ManifestAssemblyInput(
     string ListingMode,
     string? PreviousRunId,
     DateTimeOffset? LastFullListingAt,
-    bool DryRun);
+    bool DryRun,
+    string? LatestRunId = null);

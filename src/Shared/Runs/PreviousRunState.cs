@@ -34,6 +34,10 @@ public sealed class PreviousRunState
     public bool IsUnchanged(FolderRef folder) =>
         folder.Rollup is { } rollup && folders.TryGetValue(folder.Id, out var seen) && seen.Rollup == rollup;
 
+    /// <summary>Whether the earlier run could not list the project whole: its recorded tree has holes, so none of it is
+    /// trusted to skip a folder (the project is listed in full again).</summary>
+    public bool IsIncomplete(string projectId) => Manifest.Summary.FailedProjects.Any(p => p.ProjectId == projectId);
+
     /// <summary>The folder and every folder below it, as the earlier run saw them.</summary>
     public IEnumerable<FolderRef> Subtree(string folderId)
     {

@@ -23,7 +23,8 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
 
             var manifest = await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
             var folders = await ReadAllAsync(RunLayout.FolderStatePrefix(runId), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
-            if (folders.Count == 0 && manifest.Summary.Files > 0)
+            // A run whose projects could not be listed may have recorded no folder at all; any other run with files must have.
+            if (folders.Count == 0 && manifest.Summary.Files > 0 && manifest.Summary.FailedProjects.Count == 0)
             {
                 throw new InvalidDataException($"Run {runId} recorded no folder state.");
             }

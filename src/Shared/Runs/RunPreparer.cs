@@ -27,29 +27,29 @@ public sealed partial class RunPreparer(
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
         var listing = await ChooseListingAsync(request, input.StartedAt, cancellationToken).ConfigureAwait(false);
         Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
-        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt);
+        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId);
     }
 
     /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
     private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, CancellationToken cancellationToken)
     {
+        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
         if (request.FullRescan)
         {
-            return new(null, "full: requested", startedAt);
+            return new(null, "full: requested", startedAt, latest?.RunId);
         }
 
-        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
         if (latest is null)
         {
             Log.NoPreviousState(logger, "no earlier run has finished");
-            return new(null, "full: no previous run", startedAt);
+            return new(null, "full: no previous run", startedAt, null);
         }
 
         var lastFull = latest.Summary.LastFullListingAt ?? latest.Summary.StartedAt;
         var every = options.Value.FullRescanEveryDays;
         if (every > 0 && startedAt - lastFull >= TimeSpan.FromDays(every))
         {
-            return new(null, $"full: periodic (last full listing {lastFull:yyyy-MM-dd}, every {every} days)", startedAt);
+            return new(null, $"full: periodic (last full listing {lastFull:yyyy-MM-dd}, every {every} days)", startedAt, latest.RunId);
         }
 
         try
@@ -59,13 +59,13 @@ public sealed partial class RunPreparer(
         catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
         {
             Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
-            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt);
+            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt, null);
         }
 
-        return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull);
+        return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull, latest.RunId);
     }
 
-    private sealed record ListingChoice(string? PreviousRunId, string Mode, DateTimeOffset LastFullListingAt);
+    private sealed record ListingChoice(string? PreviousRunId, string Mode, DateTimeOffset LastFullListingAt, string? LatestRunId);
 
     private static partial class Log
     {
@@ -82,8 +82,10 @@ public sealed record RunPreparationInput(string RunId, DateTimeOffset StartedAt,
 
 /// <summary>What a run is about to do: its projects and how their folders are listed.</summary>
 /// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
+/// <param name="LatestRunId">The latest finished run, whatever the listing mode: what this run's manifest must not forget.</param>
 public sealed record RunPreparation(
-    string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt);
+    string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt,
+    string? LatestRunId = null);
 
 /// <summary>A run with this id already finished: its manifest would be overwritten. Choose another id.</summary>
 public sealed class RunAlreadyExistsException(string runId)

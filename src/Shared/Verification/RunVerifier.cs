@@ -19,7 +19,7 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
         var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
-        var stored = manifest.Files.Where(IsStored).ToList();
+        var stored = manifest.Files.Where(e => e.IsStored).ToList();
         var findings = new ConcurrentBag<VerificationFinding>();
         int done = 0;
         long bytes = 0;
@@ -42,10 +42,6 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
         var ordered = findings.OrderBy(f => f.Path, StringComparer.Ordinal).ThenBy(f => f.Problem).ToList();
         return new VerificationReport(manifest.Summary.RunId, manifest.Files.Count, stored.Count, bytes, ordered);
     }
-
-    /// <summary>Whether the manifest says this entry's bytes are in storage.</summary>
-    public static bool IsStored(ManifestEntry entry) =>
-        entry is { Status: ManifestStatus.Copied or ManifestStatus.Unchanged };
 
     private async Task<(VerificationFinding? Finding, long Bytes)> CheckAsync(ManifestEntry entry, CancellationToken cancellationToken)
     {

@@ -6,9 +6,10 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="ErrorType">The exception's full type name.</param>
 public sealed record WorkFailure(string ErrorType, string Message)
 {
-    // Failures that retrying can't fix and no other activity of the run can get past: rejected credentials fail every
-    // call; a run id already used would overwrite a finished run.
-    private static readonly string[] FatalTypes = [typeof(ApsAuthenticationException).FullName!, typeof(RunAlreadyExistsException).FullName!];
+    // Failures that retrying can't fix and no other activity of the run can get past: rejected credentials or an
+    // unreachable APS base URL fail every call; a run id already used would overwrite a finished run.
+    private static readonly string[] FatalTypes =
+        [typeof(ApsAuthenticationException).FullName!, typeof(ApsUnreachableException).FullName!, typeof(RunAlreadyExistsException).FullName!];
 
     /// <summary>The failure of <paramref name="error"/>.</summary>
     public static WorkFailure From(Exception error) => new(error.GetType().FullName ?? error.GetType().Name, error.Message);
