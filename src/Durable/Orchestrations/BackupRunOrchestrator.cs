@@ -40,6 +40,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
         var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
         var next = 0;
+        var largestProjectGeneration = 0;
         while (next < prepared.Projects.Count || running.Count > 0)
         {
             while (next < prepared.Projects.Count && windows.TryTake(prepared.Projects.Count - next, out var window))
@@ -55,7 +56,8 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             running.Remove(finished, out var freed);
             windows.Return(freed);
             var outcome = await Unwrap(finished);
-            outcome!.Tally.ProjectsTotal = 0; // the run counts its projects once, from the preparation
+            largestProjectGeneration = Math.Max(largestProjectGeneration, outcome!.LargestGenerationTasks);
+            outcome.Tally.ProjectsTotal = 0; // the run counts its projects once, from the preparation
             tally.Add(outcome.Tally);
             if (outcome.Failure is { } failure)
             {
@@ -70,6 +72,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         {
             ListingActivities = tally.ListingsStarted,
             CopyActivities = tally.CopiesStarted,
+            LargestExecutionTasks = Math.Max(largestProjectGeneration, prepared.Projects.Count + 2),
         };
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "done"), 0));
         return result;

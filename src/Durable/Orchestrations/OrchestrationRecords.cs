@@ -18,6 +18,10 @@ public sealed record BackupRunOutcome(
     /// <summary>Copy activities the run scheduled, across its projects (0 on a night where nothing changed).</summary>
     public int CopyActivities { get; init; }
 
+    /// <summary>The most tasks (activities, sub-orchestrations) any one orchestration execution of the run scheduled: what
+    /// bounds a history (two events per task, plus one start/end pair per wake-up, at most one wake-up per task).</summary>
+    public int LargestExecutionTasks { get; init; }
+
     /// <summary>The outcome of the run whose manifest has <paramref name="summary"/>.</summary>
     public static BackupRunOutcome From(LatestRun manifest)
     {
@@ -33,10 +37,12 @@ public sealed record BackupRunOutcome(
 /// <param name="Window">Activities this project may run at once: its share of Backup:MaxActivitiesInFlight.</param>
 /// <param name="State">Null at the start; the schedule carried over by continue-as-new otherwise.</param>
 public sealed record ProjectBackupInput(
-    RunPlan Plan, ProjectRef Project, int ProjectKey, int Window, OrchestrationSettings Settings, RunScheduleState? State = null, int Generation = 0);
+    RunPlan Plan, ProjectRef Project, int ProjectKey, int Window, OrchestrationSettings Settings, RunScheduleState? State = null, int Generation = 0,
+    int LargestGenerationTasks = 0);
 
 /// <summary>Output of <see cref="ProjectBackupOrchestrator"/>: the project's counts and why it is incomplete, if it is.</summary>
-public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure);
+/// <param name="LargestGenerationTasks">The most activities one generation (execution) of the project's orchestration scheduled.</param>
+public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0);
 
 /// <summary>A run's progress as its custom status shows it: counts, and what it is doing.</summary>
 public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning);

@@ -24,6 +24,7 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
         var options = ActivityOptions.Retrying(input.Settings.ActivityAttempts);
         var inFlight = new Dictionary<Task, ScheduledWork>();
         var completed = 0;
+        var scheduled = 0;
         while (true)
         {
             if (completed < input.Settings.CompletionsPerGeneration)
@@ -31,6 +32,7 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
                 foreach (var work in schedule.Next(input.Window - inFlight.Count))
                 {
                     inFlight.Add(Start(context, work, options), work);
+                    scheduled++;
                 }
             }
 
@@ -53,7 +55,10 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
 
         if (!schedule.IsDone)
         {
-            context.ContinueAsNew(input with { State = schedule.State, Generation = input.Generation + 1 });
+            context.ContinueAsNew(input with
+            {
+                State = schedule.State, Generation = input.Generation + 1, LargestGenerationTasks = Math.Max(input.LargestGenerationTasks, scheduled),
+            });
             return null;
         }
 
@@ -63,7 +68,7 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
             Log.ProjectIncomplete(logger, input.Plan.RunId, input.Project.Name, failure.Error);
         }
 
-        return new ProjectBackupOutcome(schedule.State.Tally, failure);
+        return new ProjectBackupOutcome(schedule.State.Tally, failure, Math.Max(input.LargestGenerationTasks, scheduled));
     }
 
     private static Task Start(TaskOrchestrationContext context, ScheduledWork work, TaskOptions options) => work.Listing is { } listing

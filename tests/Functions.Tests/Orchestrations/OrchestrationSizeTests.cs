@@ -38,12 +38,14 @@ public sealed class OrchestrationSizeTests(ITestOutputHelper output)
         var largestStatus = instances.Max(i => i.SerializedCustomStatus?.Length ?? 0);
         output.WriteLine(
             $"scale {scale}: {outcome.Files} files, {outcome.Planned} planned, {projects.Count} project orchestrations, " +
-            $"{outcome.ListingActivities} listing + {outcome.CopyActivities} copy activities, at most {host.Settings.CompletionsPerGeneration} completions per generation; " +
+            $"{outcome.ListingActivities} listing + {outcome.CopyActivities} copy activities; the largest orchestration execution scheduled {outcome.LargestExecutionTasks} tasks " +
+            $"(≤ {4 * outcome.LargestExecutionTasks + 3} history events); " +
             $"largest orchestration input {largestInput} B, output {largestOutput} B, custom status {largestStatus} B");
         Assert.Equal(outcome.Files, outcome.Planned + outcome.NoContent);
         Assert.All(projects, p => Assert.Equal(OrchestrationRuntimeStatus.Completed, p.RuntimeStatus));
         Assert.InRange(largestInput, 1, MaxPayloadBytes);
         Assert.InRange(largestOutput, 1, MaxPayloadBytes);
         Assert.InRange(largestStatus, 1, MaxPayloadBytes);
+        Assert.InRange(outcome.LargestExecutionTasks, 1, Math.Max(projects.Count + 2, host.Settings.CompletionsPerGeneration + host.Settings.MaxActivitiesInFlight));
     }
 }
