@@ -7,10 +7,15 @@ using AccBackup.Testing;
 
 // The backup benchmark of issue 8; what it runs and why: bench/README.md.
 const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|link-bound|large-file]...";
+#if BENCH_DURABLE
 const string VariantNames =
-    "Variants are named engine-*, not durable-*: the Durable Functions packages cannot be restored here (src/Functions/README.md), " +
-    "so they run the same activities (project listing, folder-wave listing, chunk copy, manifest) through BackupRunner, " +
-    "the in-process sliding-window driver the orchestrator is meant to mirror.";
+    "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
+    "orchestrations on the Durable Task in-process test host (built with -p:BenchDurable=true).";
+#else
+const string VariantNames =
+    "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver). durable-* variants (the Function App's " +
+    "orchestrations on the Durable Task test host) are in builds with -p:BenchDurable=true, where the Durable Task packages restore.";
+#endif
 
 var quick = false;
 var only = new List<string>();

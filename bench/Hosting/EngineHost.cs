@@ -28,6 +28,21 @@ internal sealed class EngineHost : IAsyncDisposable
         EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, WarningLog warnings, DownloadGauge downloads,
         IReadOnlyDictionary<string, string?>? overrides, CancellationToken cancellationToken)
     {
+        var values = Settings(emulator, azurite, containerName, clientRateLimiting, overrides);
+        var services = new ServiceCollection();
+        services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
+        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
+        services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
+        var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
+        var host = new EngineHost(provider);
+        await host.Container.CreateIfNotExistsAsync(cancellationToken);
+        return host;
+    }
+
+    /// <summary>The settings every engine or durable variant runs with: the product's defaults, wired to this emulator and container.</summary>
+    public static Dictionary<string, string?> Settings(
+        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides)
+    {
         var values = new Dictionary<string, string?>
         {
             ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
@@ -43,14 +58,7 @@ internal sealed class EngineHost : IAsyncDisposable
             values[key] = value;
         }
 
-        var services = new ServiceCollection();
-        services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
-        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
-        services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
-        var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
-        var host = new EngineHost(provider);
-        await host.Container.CreateIfNotExistsAsync(cancellationToken);
-        return host;
+        return values;
     }
 
     /// <summary>A service of the product.</summary>

@@ -37,6 +37,13 @@ internal static class Targets
                 noChange <= 0.05 && urls == 0, F($"{run.ApsCalls.GetValueOrDefault("FolderContents")} contents calls of {quota.Workload.FolderListings} a full listing takes (≤ 300/min); ") + Use(quota, run)));
         }
 
+        if (Find(scenarios, QuotaBoundScenario.Name) is { } quotaBound && Variant(quotaBound, "durable-full") is { } durable && Variant(quotaBound, "engine-full") is { } engine)
+        {
+            var ratio = durable.WallSeconds / Math.Max(engine.WallSeconds, 0.001);
+            checks.Add(new TargetCheck("quota-bound durable-full within 10 % of engine-full", F($"{durable.WallSeconds:F1} s vs {engine.WallSeconds:F1} s ({ratio:F2}×)"),
+                ratio <= 1.10 && durable.Verified, Use(quotaBound, durable)));
+        }
+
         var engines = scenarios.SelectMany(s => s.Variants.Where(v => v.Name.StartsWith("engine-", StringComparison.Ordinal)).Select(v => (Scenario: s.Name, Variant: v))).ToList();
         if (engines.Count > 0)
         {

@@ -35,6 +35,13 @@ internal static class LinkBoundScenario
         {
             variants.Add(await context.RunVariantAsync("engine-full", host, ct => EngineRun.RunAsync(host, $"{Name}-engine-full", ct), null, cancellationToken));
         }
+#if BENCH_DURABLE
+        await using (var host = await context.HostAsync("link-durable", clientRateLimiting: false, cancellationToken))
+        {
+            variants.Add(await context.RunVariantAsync("durable-full", host,
+                ct => Durable.DurableRun.RunAsync(context, "link-durable", clientRateLimiting: false, $"{Name}-durable-full", ct), null, cancellationToken));
+        }
+#endif
 
         var notes = new List<string>();
         if (!variants[^1].Verified)

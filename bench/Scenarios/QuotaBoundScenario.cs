@@ -27,6 +27,13 @@ internal static class QuotaBoundScenario
         }
 
         variants.Add(await EngineVariantAsync(context, "engine-full", null, cancellationToken));
+#if BENCH_DURABLE
+        await using (var host = await context.HostAsync("quota-durable", clientRateLimiting: true, cancellationToken))
+        {
+            variants.Add(await context.RunVariantAsync("durable-full", host,
+                ct => Durable.DurableRun.RunAsync(context, "quota-durable", clientRateLimiting: true, $"{Name}-durable-full", ct), null, cancellationToken));
+        }
+#endif
         variants.Add(await EngineVariantAsync(context, "engine-nochange", null, cancellationToken));
         var changed = ChangeShare(context.Emulator, truth);
         variants.Add(await EngineVariantAsync(context, "engine-1pct",
