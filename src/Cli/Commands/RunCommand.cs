@@ -58,7 +58,7 @@ internal static class RunCommand
             }
 
             context.Console.MarkupLine($"Backing up into container [bold]{Markup.Escape(container.Uri.ToString())}[/]{(request.DryRun ? " (dry run)" : "")}.");
-            var display = new RunProgressDisplay(context);
+            var display = new RunProgressDisplay(context, services.GetRequiredService<Acc.ApsWeather>());
             result = await display.ShowWhileAsync(runner.RunAsync(request, display, cancellationToken)).ConfigureAwait(false);
         }
 

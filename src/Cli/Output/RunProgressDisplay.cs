@@ -1,3 +1,4 @@
+using AccBackup.Acc;
 using AccBackup.Cli.Hosting;
 using AccBackup.Runs;
 using Spectre.Console;
@@ -6,7 +7,8 @@ using Spectre.Console.Rendering;
 namespace AccBackup.Cli.Output;
 
 /// <summary>Shows a run's progress while it works: a live panel on a terminal, a plain line per second when output is redirected.</summary>
-internal sealed class RunProgressDisplay(CliContext context) : IProgress<BackupProgress>
+/// <remarks>While APS requests wait out a storm, <paramref name="weather"/> says so ("waiting: APS 429 storm on FolderContents…").</remarks>
+internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather = null) : IProgress<BackupProgress>
 {
     private static readonly TimeSpan LiveInterval = TimeSpan.FromMilliseconds(250);
     private static readonly TimeSpan PlainInterval = TimeSpan.FromSeconds(1);
@@ -76,7 +78,8 @@ internal sealed class RunProgressDisplay(CliContext context) : IProgress<BackupP
         return $"[{Units.Duration(elapsed)}] {p.Phase}: projects {p.ProjectsDone}/{p.ProjectsTotal}, folders {Units.Count(p.FoldersListed)}, "
             + $"files {Units.Count(done)}/{Units.Count(p.FilesFound)} (copied {Units.Count(p.FilesCopied)}, unchanged {Units.Count(p.FilesUnchanged)}, "
             + $"no content {Units.Count(p.FilesNoContent)}, failed {Units.Count(p.FilesFailed)}), {Units.Bytes(p.BytesCopied)} copied at {Units.Rate(rate.BytesPerSecond)}"
-            + (eta is { } left ? $", ETA {Units.Duration(left)}" : string.Empty);
+            + (eta is { } left ? $", ETA {Units.Duration(left)}" : string.Empty)
+            + (weather?.Current is { } storm ? $"; waiting: {storm}" : string.Empty);
     }
 
     private Panel Render()
@@ -93,6 +96,11 @@ internal sealed class RunProgressDisplay(CliContext context) : IProgress<BackupP
             + $"{Units.Count(p.FilesUnchanged)} unchanged, {Units.Count(p.FilesNoContent)} no content, {Units.Count(p.FilesFailed)} failed");
         grid.AddRow("Data", $"{Units.Bytes(p.BytesCopied)} copied of {Units.Bytes(p.BytesFound)} listed · {Units.Rate(rate.BytesPerSecond)}");
         grid.AddRow("ETA", eta is { } left ? Units.Duration(left) : "—");
+        if (weather?.Current is { } storm)
+        {
+            grid.AddRow(new Markup("[yellow]Waiting[/]"), new Markup(Markup.Escape(storm.ToString())));
+        }
+
         return new Panel(grid).Header("acc-backup run").Border(BoxBorder.Rounded);
     }
 }

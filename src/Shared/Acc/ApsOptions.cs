@@ -40,17 +40,23 @@ public sealed class ApsOptions
     /// <summary>Whether client-side rate limiting is on. Default: true. Off only for tests and benchmarks.</summary>
     public bool RateLimitingEnabled { get; set; } = true;
 
-    /// <summary>Retries of one APS request after the first attempt. Default: 8.</summary>
-    [Range(0, 50)]
-    public int MaxRetryAttempts { get; set; } = 8;
-
     /// <summary>Timeout of one attempt of one APS request. Default: 00:01:00.</summary>
     [Range(typeof(TimeSpan), "00:00:01", "00:30:00")]
     public TimeSpan AttemptTimeout { get; set; } = TimeSpan.FromMinutes(1);
 
-    /// <summary>Bound on one APS request including every retry and wait. Default: 00:10:00.</summary>
-    [Range(typeof(TimeSpan), "00:00:01", "02:00:00")]
-    public TimeSpan TotalTimeout { get; set; } = TimeSpan.FromMinutes(10);
+    /// <summary>How long one APS request keeps retrying 429, 5xx, 408, timeouts and dropped connections, counted from its
+    /// first attempt, before it fails. Default: 00:05:00; 00:00:00 retries nothing.</summary>
+    /// <remarks>Storms are weather: minutes, not a count of quick retries. A request lasts at most this plus one attempt.</remarks>
+    [Range(typeof(TimeSpan), "00:00:00", "02:00:00")]
+    public TimeSpan StormBudget { get; set; } = TimeSpan.FromMinutes(5);
+
+    /// <summary>The longest backoff between two attempts when APS sends no Retry-After. Default: 00:00:30.</summary>
+    [Range(typeof(TimeSpan), "00:00:00.001", "00:10:00")]
+    public TimeSpan StormMaxDelay { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>How long a request waits in a storm before a warning says so (once per request). Default: 00:00:30.</summary>
+    [Range(typeof(TimeSpan), "00:00:00", "02:00:00")]
+    public TimeSpan StormWarningAfter { get; set; } = TimeSpan.FromSeconds(30);
 
     /// <summary>First retry delay; later ones grow exponentially with jitter. Default: 00:00:01.</summary>
     [Range(typeof(TimeSpan), "00:00:00", "00:05:00")]

@@ -21,9 +21,9 @@ internal sealed class ApsOptionsValidator : IValidateOptions<ApsOptions>
             failures.Add($"{Section}:AccountId must be the account GUID (the hub id without 'b.'); got '{options.AccountId}'.");
         }
 
-        if (options.AttemptTimeout > options.TotalTimeout)
+        if (options.RetryBaseDelay > options.StormMaxDelay)
         {
-            failures.Add($"{Section}:AttemptTimeout ({options.AttemptTimeout}) must not exceed {Section}:TotalTimeout ({options.TotalTimeout}).");
+            failures.Add($"{Section}:RetryBaseDelay ({options.RetryBaseDelay}) must not exceed {Section}:StormMaxDelay ({options.StormMaxDelay}).");
         }
 
         if (options.Scopes.Split(' ', StringSplitOptions.RemoveEmptyEntries).All(s => s != "data:read"))

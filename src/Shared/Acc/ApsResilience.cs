@@ -7,42 +7,37 @@ using Polly.Timeout;
 
 namespace AccBackup.Acc;
 
-/// <summary>Retries for APS calls: Retry-After on 429, exponential backoff with jitter on 5xx/408/network, bounded.</summary>
+/// <summary>Retries for APS calls: a storm of 429, 5xx, 408, timeouts or dropped connections is waited out for up to
+/// <c>Aps:StormBudget</c>, honouring Retry-After and otherwise backing off exponentially up to <c>Aps:StormMaxDelay</c>.</summary>
 /// <remarks>An unreachable base URL (<see cref="ApsUnreachableCause"/>) gets only a few quick attempts, then fails naming the setting.</remarks>
 public sealed partial class ApsResilience
 {
     private static readonly TimeSpan MaxRetryAfter = TimeSpan.FromMinutes(2);
+    private static readonly ResiliencePropertyKey<ApsStormWatch> WatchKey = new("acc-backup.storm");
 
     private readonly ResiliencePipeline pipeline;
+    private readonly ApsOptions settings;
+    private readonly ApsWeather weather;
+    private readonly TimeProvider time;
     private readonly ILogger<ApsResilience> logger;
-    private readonly Uri baseUrl;
 
     /// <summary>Builds the pipeline from the options.</summary>
-    public ApsResilience(IOptions<ApsOptions> options, TimeProvider time, ILogger<ApsResilience> logger)
+    public ApsResilience(IOptions<ApsOptions> options, ApsWeather weather, TimeProvider time, ILogger<ApsResilience> logger)
     {
+        settings = options.Value;
+        this.weather = weather;
+        this.time = time;
         this.logger = logger;
-        var settings = options.Value;
-        baseUrl = settings.BaseUrl;
         pipeline = new ResiliencePipelineBuilder { TimeProvider = time }
-            .AddTimeout(settings.TotalTimeout)
             .AddRetry(new RetryStrategyOptions
             {
-                MaxRetryAttempts = Math.Max(1, settings.MaxRetryAttempts),
-                BackoffType = DelayBackoffType.Exponential,
-                UseJitter = true,
-                Delay = settings.RetryBaseDelay,
-                MaxDelay = TimeSpan.FromSeconds(30),
-                ShouldHandle = args => ValueTask.FromResult(settings.MaxRetryAttempts > 0 && ShouldRetry(args.Outcome.Exception, args.AttemptNumber)),
-                DelayGenerator = args => ValueTask.FromResult(RetryAfterOf(args.Outcome.Exception)),
+                // The budget, not a count, ends the retrying: ShouldRetry checks the time spent.
+                MaxRetryAttempts = int.MaxValue,
+                ShouldHandle = args => ValueTask.FromResult(ShouldRetry(args.Outcome.Exception, args.AttemptNumber, WatchOf(args.Context))),
+                DelayGenerator = args => ValueTask.FromResult<TimeSpan?>(DelayBefore(args.AttemptNumber, args.Outcome.Exception, WatchOf(args.Context))),
                 OnRetry = args =>
                 {
-                    if (logger.IsEnabled(LogLevel.Information))
-                    {
-                        var endpoint = EndpointOf(args.Outcome.Exception);
-                        var reason = Describe(args.Outcome.Exception);
-                        Log.Retrying(logger, endpoint, args.AttemptNumber + 1, reason, args.RetryDelay);
-                    }
-
+                    OnRetry(WatchOf(args.Context), args.Outcome.Exception, args.AttemptNumber, args.RetryDelay);
                     return ValueTask.CompletedTask;
                 },
             })
@@ -50,37 +45,99 @@ public sealed partial class ApsResilience
             .Build();
     }
 
-    /// <summary>Runs one APS call with retries; a failure left after the last retry becomes <see cref="ApsUnavailableException"/>.</summary>
+    /// <summary>Runs one APS call with retries; a failure left when the storm budget is spent becomes <see cref="ApsUnavailableException"/>.</summary>
     public async Task<T> ExecuteAsync<T>(ApsEndpoint endpoint, Func<CancellationToken, ValueTask<T>> attempt, CancellationToken cancellationToken)
     {
+        var watch = new ApsStormWatch(endpoint, time.GetTimestamp());
+        var context = ResilienceContextPool.Shared.Get(cancellationToken);
+        context.Properties.Set(WatchKey, watch);
         try
         {
-            return await pipeline.ExecuteAsync(attempt, cancellationToken).ConfigureAwait(false);
+            return await pipeline.ExecuteAsync(static (ctx, call) => call(ctx.CancellationToken), context, attempt).ConfigureAwait(false);
         }
-        catch (Exception e) when (ApsUnreachableCause.Of(e, baseUrl) is { } cause && !cancellationToken.IsCancellationRequested)
+        catch (Exception e) when (ApsUnreachableCause.Of(e, settings.BaseUrl) is { } cause && !cancellationToken.IsCancellationRequested)
         {
-            Log.Unreachable(logger, endpoint.ToString(), baseUrl, cause);
-            throw new ApsUnreachableException(endpoint, baseUrl, cause, e);
+            Log.Unreachable(logger, endpoint.ToString(), settings.BaseUrl, cause);
+            throw new ApsUnreachableException(endpoint, settings.BaseUrl, cause, e);
         }
         catch (Exception e) when (IsTransient(e) && !cancellationToken.IsCancellationRequested)
         {
+            var waited = time.GetElapsedTime(watch.Started);
             var status = (e as ApsTransientException)?.Status;
             throw new ApsUnavailableException(endpoint, status,
-                $"APS {endpoint} still failing after retries: {Describe(e)}.", e);
+                $"APS {endpoint} still failing after {Seconds(waited)} of retrying ({Describe(e)}): a storm longer than {ApsOptions.SectionName}:StormBudget ({settings.StormBudget}).", e);
+        }
+        finally
+        {
+            weather.Ended(watch);
+            ResilienceContextPool.Shared.Return(context);
         }
     }
-
-    private bool ShouldRetry(Exception? e, int attemptNumber) =>
-        e is not null && IsTransient(e) && (attemptNumber < ApsUnreachableCause.Retries || ApsUnreachableCause.Of(e, baseUrl) is null);
 
     internal static bool IsTransient(Exception e) =>
         e is ApsTransientException or HttpRequestException or TimeoutRejectedException or IOException
         || (e is TaskCanceledException && e.InnerException is TimeoutException);
 
-    private static TimeSpan? RetryAfterOf(Exception? e) =>
-        e is ApsTransientException { RetryAfter: { } after } ? (after > MaxRetryAfter ? MaxRetryAfter : after) : null;
+    private static ApsStormWatch WatchOf(ResilienceContext context) => context.Properties.GetValue(WatchKey, null!);
 
-    private static string EndpointOf(Exception? e) => e is ApsException aps ? aps.Endpoint.ToString() : "request";
+    private bool ShouldRetry(Exception? e, int attemptNumber, ApsStormWatch watch)
+    {
+        if (e is null || !IsTransient(e))
+        {
+            return false;
+        }
+
+        if (ApsUnreachableCause.Of(e, settings.BaseUrl) is not null)
+        {
+            return attemptNumber < ApsUnreachableCause.Retries && settings.StormBudget > TimeSpan.Zero;
+        }
+
+        return time.GetElapsedTime(watch.Started) < settings.StormBudget;
+    }
+
+    private TimeSpan DelayBefore(int attemptNumber, Exception? e, ApsStormWatch watch)
+    {
+        var delay = e is ApsTransientException { RetryAfter: { } after }
+            ? (after > MaxRetryAfter ? MaxRetryAfter : after)
+            : Backoff(attemptNumber);
+
+        // Never sleep past the budget: the last attempt comes when it is spent.
+        var left = settings.StormBudget - time.GetElapsedTime(watch.Started);
+        return delay < left ? delay : (left > TimeSpan.Zero ? left : TimeSpan.Zero);
+    }
+
+    private TimeSpan Backoff(int attemptNumber)
+    {
+        // Exponential from RetryBaseDelay, capped, with ±25 % jitter so parallel requests do not retry in step.
+        var exponential = settings.RetryBaseDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attemptNumber, 30));
+        var capped = Math.Min(exponential, settings.StormMaxDelay.TotalMilliseconds);
+        return TimeSpan.FromMilliseconds(capped * (0.75 + (Random.Shared.NextDouble() * 0.5)));
+    }
+
+    private void OnRetry(ApsStormWatch watch, Exception? e, int attemptNumber, TimeSpan delay)
+    {
+        watch.Reason = StormReason(e);
+        weather.Waiting(watch);
+        var waited = time.GetElapsedTime(watch.Started);
+        var endpoint = watch.Endpoint.ToString();
+        var reason = Describe(e);
+        if (waited >= settings.StormWarningAfter && settings.StormWarningAfter > TimeSpan.Zero && watch.TryWarn())
+        {
+            Log.StormWaiting(logger, endpoint, reason, waited, settings.StormBudget);
+        }
+
+        Log.Retrying(logger, endpoint, attemptNumber + 1, reason, delay);
+    }
+
+    private static string StormReason(Exception? e) => e switch
+    {
+        ApsTransientException { Status: { } status } => ((int)status).ToString(System.Globalization.CultureInfo.InvariantCulture),
+        TimeoutRejectedException => "timeout",
+        TaskCanceledException => "timeout",
+        _ => "network",
+    };
+
+    private static string Seconds(TimeSpan t) => t.TotalSeconds < 10 ? $"{t.TotalSeconds:0.#} s" : $"{Math.Round(t.TotalSeconds):0} s";
 
     private static string Describe(Exception? e) => e switch
     {
@@ -99,5 +156,8 @@ public sealed partial class ApsResilience
 
         [LoggerMessage(EventId = 1011, Level = LogLevel.Error, Message = "APS {Endpoint} unreachable at Aps:BaseUrl = {BaseUrl} ({Cause}); not retrying further")]
         public static partial void Unreachable(ILogger logger, string endpoint, Uri baseUrl, string cause);
+
+        [LoggerMessage(EventId = 1012, Level = LogLevel.Warning, Message = "APS {Endpoint} storm: still answering {Status} after {Waited} of retrying; waiting it out for up to Aps:StormBudget = {Budget}")]
+        public static partial void StormWaiting(ILogger logger, string endpoint, string status, TimeSpan waited, TimeSpan budget);
     }
 }

@@ -18,6 +18,7 @@ public static class ApsServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<ApsOptions>, ApsOptionsValidator>());
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<ApsQuotaLimiter>();
+        services.TryAddSingleton<ApsWeather>();
         services.TryAddSingleton<ApsResilience>();
 
         // The token cache must be one per process, so it is a singleton; its pooled handler recycles

@@ -1,0 +1,111 @@
+using System.Diagnostics;
+using System.Security.Cryptography;
+using AccBackup.Acc;
+using AccBackup.Manifest;
+using AccBackup.Runs;
+using AccBackup.Tests.Backup;
+using AccEmulator;
+using AccEmulator.Control;
+using AccEmulator.Endpoints;
+using AccEmulator.Faults;
+using AccEmulator.Quotas;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace AccBackup.Tests.Runs;
+
+/// <summary>Storms are weather, not failure: 429 and 5xx storms are waited out within Aps:StormBudget, and only a storm
+/// longer than the budget fails the folders it hit, with a reason naming it.</summary>
+public sealed class StormNightTests
+{
+    private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
+
+    // Five seconds of storm: twice what the former 8 quick retries (10 ms doubling) lasted, far inside the budget below.
+    private static readonly TimeSpan StormLength = TimeSpan.FromSeconds(5);
+
+    private static readonly Dictionary<string, string?> QuickStormSettings = new()
+    {
+        ["Aps:RetryBaseDelay"] = "00:00:00.010",
+        ["Aps:StormMaxDelay"] = "00:00:00.200",
+        ["Aps:StormBudget"] = "00:01:00",
+        ["Aps:StormWarningAfter"] = "00:00:01",
+    };
+
+    /// <summary>Where the emulator storms, what it answers, and the APS endpoint the client sees it on.</summary>
+    public static TheoryData<EndpointCategory, string, ApsEndpoint> Storms => new()
+    {
+        { EndpointCategory.FolderContents, "429", ApsEndpoint.FolderContents },
+        { EndpointCategory.FolderContents, "5xx", ApsEndpoint.FolderContents },
+        { EndpointCategory.Oss, "429", ApsEndpoint.SignedDownload },
+    };
+
+    [Theory]
+    [MemberData(nameof(Storms))]
+    public async Task RunAsync_StormLongerThanQuickRetriesButWithinTheBudget_WaitsItOutAndStoresEveryFile(EndpointCategory category, string kind, ApsEndpoint endpoint)
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo, QuickStormSettings);
+        var weather = host.Services.GetRequiredService<ApsWeather>();
+        host.Emulator.Faults = FaultOptions.None.With(category, kind == "429"
+            ? new EndpointFaults { TooManyRequestsRate = 1.0, RetryAfter = null }
+            : new EndpointFaults { ServerErrorRate = 1.0 });
+
+        var run = host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(RunId: "stormy"), null, CancellationToken.None);
+        var seen = await WatchWeatherAsync(weather, StormLength);
+        host.Emulator.Faults = FaultOptions.None;
+        var result = await run;
+
+        Assert.True(result.Summary.IsComplete, string.Join("; ", result.Summary.FailedProjects.Select(p => p.Error)));
+        Assert.True(host.Emulator.GetStats().FaultsInjected.Values.Sum() > 20, "the storm was injected");
+        Assert.Contains(seen, s => s.Endpoint == endpoint && (kind == "429" ? s.Reason == "429" : s.Reason is "500" or "503"));
+        Assert.Contains(host.Logs.Lines, l => l.StartsWith("Warning", StringComparison.Ordinal) && l.Contains($"APS {endpoint} storm: still answering", StringComparison.Ordinal));
+        Assert.Null(weather.Current);
+        await AssertEveryFileStoredAsync(host, "stormy");
+    }
+
+    [Fact]
+    public async Task RunAsync_StormLongerThanTheBudget_RecordsTheFoldersAsFailedNamingTheStorm()
+    {
+        var settings = new Dictionary<string, string?>(QuickStormSettings) { ["Aps:StormBudget"] = "00:00:00.300", ["Backup:ActivityAttempts"] = "1" };
+        await using var host = await CopyEngineHost.StartAsync(Demo, settings);
+        host.Emulator.Faults = FaultOptions.None.With(EndpointCategory.FolderContents, new EndpointFaults { TooManyRequestsRate = 1.0, RetryAfter = null });
+
+        var result = await host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(RunId: "too-stormy"), null, CancellationToken.None);
+
+        Assert.Equal(3, result.Summary.FailedProjects.Count);
+        Assert.All(result.Summary.FailedProjects, p =>
+            Assert.Contains("APS FolderContents still failing after", p.Error, StringComparison.Ordinal));
+        Assert.All(result.Summary.FailedProjects, p =>
+            Assert.Contains("(429 quota exceeded): a storm longer than Aps:StormBudget (00:00:00.3000000)", p.Error, StringComparison.Ordinal));
+        Assert.False(result.Summary.IsComplete);
+    }
+
+    /// <summary>Samples <see cref="ApsWeather.Current"/> every 50 ms for <paramref name="length"/>.</summary>
+    private static async Task<List<ApsStorm>> WatchWeatherAsync(ApsWeather weather, TimeSpan length)
+    {
+        var seen = new List<ApsStorm>();
+        var clock = Stopwatch.StartNew();
+        while (clock.Elapsed < length)
+        {
+            if (weather.Current is { } storm)
+            {
+                seen.Add(storm);
+            }
+
+            await Task.Delay(50);
+        }
+
+        return seen;
+    }
+
+    private static async Task AssertEveryFileStoredAsync(CopyEngineHost host, string runId)
+    {
+        var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
+        var entries = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync(runId, CancellationToken.None)).Files.ToDictionary(e => e.ItemId);
+        foreach (var file in truth.Where(f => f.HasStorage))
+        {
+            var entry = entries[file.ItemId];
+            Assert.Equal(ManifestStatus.Copied, entry.Status);
+            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
+            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
+        }
+    }
+}
