@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
+using AccBackup.Storage;
 
 namespace AccBackup.Backup;
 
@@ -10,13 +11,10 @@ namespace AccBackup.Backup;
 /// <c>\ / &lt; &gt; : " | ? *</c> become '_'; trailing dots and spaces become '_' (Windows drops them); a segment
 /// longer than <see cref="MaxSegmentLength"/> is cut and tagged with a hash. A name over 1,024 characters or 254
 /// segments keeps its project and file and replaces the folders with one hashed segment. The first segment never
-/// equals <see cref="ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
+/// equals <see cref="ContainerLayout.ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
 /// </remarks>
 public static class BlobPathBuilder
 {
-    /// <summary>The top-level folder of the tool's own data (manifests, run state).</summary>
-    public const string ReservedPrefix = "$acc-backup";
-
     /// <summary>Longest segment kept as is (file systems allow 255 bytes; leave room for a disambiguation tag).</summary>
     public const int MaxSegmentLength = 200;
 
@@ -31,7 +29,7 @@ public static class BlobPathBuilder
     public static string Fit(string name)
     {
         var segments = name.Split('/');
-        if (string.Equals(segments[0], ReservedPrefix, StringComparison.OrdinalIgnoreCase))
+        if (string.Equals(segments[0], ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
         {
             segments[0] += "_";
         }

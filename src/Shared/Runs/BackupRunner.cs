@@ -19,7 +19,7 @@ public sealed partial class BackupRunner(
         ArgumentNullException.ThrowIfNull(request);
         var settings = options.Value;
         var startedAt = time.GetUtcNow();
-        var runId = request.RunId ?? RunLayout.NewRunId(startedAt);
+        var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
         var schedule = RunSchedule.Start(plan, prepared.Projects);

@@ -40,7 +40,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             {
                 var stored = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
                 entries[index] = StoredVersion.Matches(stored, request) is { } unchanged && !input.ForceCopy
-                    ? ManifestEntry.From(new FileCopyOutcome(request, unchanged, null), records[index].ProjectName)
+                    ? new FileCopyOutcome(request, unchanged, null).ToEntry(records[index].ProjectName)
                     : records[index].Planned();
             }
         }
@@ -49,7 +49,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             var outcomes = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, onFile).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
-                entries[toCopy[i].Index] = ManifestEntry.From(outcomes[i], records[toCopy[i].Index].ProjectName);
+                entries[toCopy[i].Index] = outcomes[i].ToEntry(records[toCopy[i].Index].ProjectName);
             }
         }
 

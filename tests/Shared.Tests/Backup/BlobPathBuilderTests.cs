@@ -1,4 +1,5 @@
 using AccBackup.Backup;
+using AccBackup.Storage;
 
 namespace AccBackup.Tests.Backup;
 
@@ -61,7 +62,7 @@ public sealed class BlobPathBuilderTests
     {
         var name = BlobPathBuilder.Build(project, [], "f.txt");
 
-        Assert.False(name.StartsWith(BlobPathBuilder.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
+        Assert.False(name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
     }
 
     [Fact]
