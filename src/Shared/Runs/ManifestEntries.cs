@@ -3,7 +3,7 @@ using AccBackup.Manifest;
 
 namespace AccBackup.Runs;
 
-/// <summary>Where the copy engine meets the manifest: how a copy's outcome becomes a manifest entry.</summary>
+/// <summary>Where the copy engine meets the manifest: how a run's inventory records and copy outcomes become manifest entries.</summary>
 public static class ManifestEntries
 {
     /// <summary>The entry for a copy outcome of a file of <paramref name="projectName"/>.</summary>
@@ -15,4 +15,30 @@ public static class ManifestEntries
                 result.Status == FileCopyStatus.Copied ? ManifestStatus.Copied : ManifestStatus.Unchanged, null)
             : new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null, r.BlobName, ManifestStatus.Failed, outcome.Error);
     }
+
+    /// <summary>The entry of a file with nothing to copy.</summary>
+    public static ManifestEntry WithoutContent(this InventoryRecord record) => record.VersionId is null
+        ? Entry(record, ManifestStatus.Failed, "APS listed the item without its tip version")
+        : Entry(record, ManifestStatus.NoContent, $"version has no stored file ({record.ExtensionType})");
+
+    /// <summary>The entry of a file whose copy never reported back.</summary>
+    public static ManifestEntry NotCopied(this InventoryRecord record, string why) => Entry(record, ManifestStatus.Failed, why);
+
+    /// <summary>The entry of a file a dry run would copy.</summary>
+    public static ManifestEntry Planned(this InventoryRecord record) => Entry(record, ManifestStatus.Planned, null);
+
+    /// <summary>The entry of a file carried over unchanged from <paramref name="previous"/>, at the record's place.</summary>
+    public static ManifestEntry Carried(this InventoryRecord record, ManifestEntry previous) => previous with
+    {
+        ProjectName = record.ProjectName,
+        Path = record.SourcePath,
+        FolderId = record.FolderId,
+        Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
+        Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
+        SinceRun = null,
+    };
+
+    private static ManifestEntry Entry(InventoryRecord r, ManifestStatus status, string? error) =>
+        new(r.ProjectId, r.ProjectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null,
+            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId };
 }

@@ -107,7 +107,7 @@ public sealed class BlobCopierTests
             ["Copy:ParallelBlocksPerFile"] = "8",
         });
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
 
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
@@ -127,7 +127,7 @@ public sealed class BlobCopierTests
             ["Copy:FileAttempts"] = "2",
         });
         var files = await host.ListAccountAsync();
-        var request = files.Select(f => f.ToCopyRequest()).First(r => r is { ApiSize: > 1000 })!;
+        var request = files.Select(f => f.ToCopyRequest(force: false)).First(r => r is { ApiSize: > 1000 })!;
         var copier = host.Services.GetRequiredService<BlobCopier>();
 
         var error = await Assert.ThrowsAsync<FileCopyException>(() => copier.CopyAsync(request, CancellationToken.None));
@@ -156,7 +156,7 @@ public sealed class BlobCopierTests
             ["Aps:RateLimitingEnabled"] = "true",
         });
 
-        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();
+        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().Take(60).ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(files, CancellationToken.None);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
@@ -181,19 +181,19 @@ public sealed class BlobCopierTests
         Assert.DoesNotContain("AccountKey", logs, StringComparison.Ordinal);
     }
 
-    internal static async Task<(IReadOnlyList<FileCopyOutcome> Copied, IReadOnlyList<InventoryFile> WithoutContent)> BackUpAsync(CopyEngineHost host)
+    internal static async Task<(IReadOnlyList<FileCopyOutcome> Copied, IReadOnlyList<InventoryRecord> WithoutContent)> BackUpAsync(CopyEngineHost host)
     {
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, CancellationToken.None);
-        return (outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
+        return (outcomes, files.Where(f => f.ToCopyRequest(force: false) is null).ToList());
     }
 
-    internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyOutcome> outcomes, IReadOnlyList<InventoryFile> withoutContent)
+    internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyOutcome> outcomes, IReadOnlyList<InventoryRecord> withoutContent)
     {
         var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
         var byItem = outcomes.ToDictionary(o => o.Request.ItemId);
-        var noContent = withoutContent.Select(f => f.File.Id).ToHashSet();
+        var noContent = withoutContent.Select(f => f.ItemId).ToHashSet();
         foreach (var file in truth)
         {
             if (!file.HasStorage)
