@@ -101,7 +101,7 @@ public sealed partial class BackupRunner(
             FilesPlanned = s.Planned,
         };
 
-    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Backup.FileCopyOutcome>? onFile, CancellationToken cancellationToken)
+    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Manifest.ManifestEntry>? onFile, CancellationToken cancellationToken)
     {
         // The CLI's counterpart of the orchestration's retry policy (ActivityRetry): the same attempts and delays;
         // activities are idempotent, and failures retrying can't fix are not retried.

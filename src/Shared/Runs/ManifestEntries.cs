@@ -6,14 +6,19 @@ namespace AccBackup.Runs;
 /// <summary>Where the copy engine meets the manifest: how a run's inventory records and copy outcomes become manifest entries.</summary>
 public static class ManifestEntries
 {
-    /// <summary>The entry for a copy outcome of a file of <paramref name="projectName"/>.</summary>
-    public static ManifestEntry ToEntry(this FileCopyOutcome outcome, string projectName)
+    /// <summary>The entry for a copy result of a file of <paramref name="projectName"/>.</summary>
+    public static ManifestEntry ToEntry(this FileCopyResult result, string projectName)
     {
-        var r = outcome.Request;
-        return outcome.Result is { } result
-            ? new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, result.StoredBytes, result.Sha256, r.BlobName,
-                result.Status == FileCopyStatus.Copied ? ManifestStatus.Copied : ManifestStatus.Unchanged, null)
-            : new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null, r.BlobName, ManifestStatus.Failed, outcome.Error);
+        ArgumentNullException.ThrowIfNull(result);
+        var r = result.Request;
+        var status = result.Status switch
+        {
+            FileCopyStatus.Copied => ManifestStatus.Copied,
+            FileCopyStatus.Unchanged => ManifestStatus.Unchanged,
+            _ => ManifestStatus.Failed,
+        };
+        return new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize,
+            status == ManifestStatus.Failed ? null : result.StoredBytes, result.Sha256, r.BlobName, status, result.Error);
     }
 
     /// <summary>The entry of a file with nothing to copy.</summary>
