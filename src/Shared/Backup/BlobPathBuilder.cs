@@ -21,10 +21,6 @@ public static class BlobPathBuilder
     private const int MaxNameLength = 1024;
     private const int MaxSegments = 254;
 
-    /// <summary>The blob name for a file: project, folder names from the top folder down, file name.</summary>
-    public static string Build(string projectName, IReadOnlyList<string> folderNames, string fileName) =>
-        Fit(string.Join('/', [Segment(projectName), .. folderNames.Select(Segment), Segment(fileName)]));
-
     /// <summary>Applies the whole-name rules to a name made of already sanitised segments.</summary>
     public static string Fit(string name)
     {
