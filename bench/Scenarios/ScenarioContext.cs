@@ -51,7 +51,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
     public Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken) =>
         Emulator.Truth.GetFilesAsync(TruthHashing.All, cancellationToken);
 
-    /// <summary>Counts the folder-contents pages a full listing takes: one untimed walk with quotas off.</summary>
+    /// <summary>Counts the folder-contents pages a full listing takes: one untimed dry run (lists everything, copies nothing) with quotas off.</summary>
     public async Task<int> CountFolderListingsAsync(CancellationToken cancellationToken)
     {
         var quotas = Emulator.Quotas;
@@ -60,13 +60,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
         try
         {
             await using var host = await HostAsync("prescan", clientRateLimiting: false, cancellationToken);
-            var walker = host.Get<AccBackup.Backup.AccountWalker>();
-            foreach (var (project, segment) in await walker.ListProjectsAsync(cancellationToken))
-            {
-                await foreach (var _ in walker.WalkAsync(project, segment, includeHidden: true, parallelListings: 8, cancellationToken))
-                {
-                }
-            }
+            await host.Get<AccBackup.Runs.BackupRunner>().RunAsync(new AccBackup.Runs.BackupRunRequest(DryRun: true, FullRescan: true), null, cancellationToken);
 
             return (int)Emulator.GetStats().Count(EndpointCategory.FolderContents, 200);
         }

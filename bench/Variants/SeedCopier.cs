@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Runs;
 using AccBackup.Storage;
 
 namespace AccBackup.Bench.Variants;
@@ -13,19 +14,19 @@ namespace AccBackup.Bench.Variants;
 /// client-side rate limiter and retries) and the product's blob client, so the baseline differs from the engine only
 /// in how the work is scheduled: no overlap of listing and copying, one connection per file, no verification, no skip.
 /// </remarks>
-internal sealed class SeedCopier(AccountWalker walker, FolderListing listing, ApsOssClient oss, BlobContainer container, HttpClient download)
+internal sealed class SeedCopier(ProjectLister projects, FolderListing listing, ApsOssClient oss, BlobContainer container, HttpClient download)
 {
     private const int BlockSize = 4 << 20;
 
     /// <summary>Lists every file of every project, depth first, one folder at a time.</summary>
-    public async Task<IReadOnlyList<InventoryFile>> ListAsync(CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<InventoryRecord>> ListAsync(CancellationToken cancellationToken)
     {
-        var files = new List<InventoryFile>();
-        foreach (var (project, segment) in await walker.ListProjectsAsync(cancellationToken))
+        var files = new List<InventoryRecord>();
+        foreach (var project in await projects.ListAsync(null, null, cancellationToken))
         {
             foreach (var top in await listing.TopFoldersAsync(project.Id, cancellationToken))
             {
-                await ListFolderAsync(project, segment, top, files, cancellationToken);
+                await ListFolderAsync(project.ToProject(), project.Segment, top, files, cancellationToken);
             }
         }
 
@@ -53,7 +54,7 @@ internal sealed class SeedCopier(AccountWalker walker, FolderListing listing, Ap
         return new SeedCopyResult(copied, failed, bytes);
     }
 
-    private async Task ListFolderAsync(AccProject project, string segment, FolderRef folder, List<InventoryFile> files, CancellationToken cancellationToken)
+    private async Task ListFolderAsync(AccProject project, string segment, FolderRef folder, List<InventoryRecord> files, CancellationToken cancellationToken)
     {
         var (subFolders, found) = await listing.ListAsync(project, segment, folder, includeHidden: true, cancellationToken);
         files.AddRange(found);

@@ -3,6 +3,7 @@ using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Scenarios;
+using AccBackup.Runs;
 
 namespace AccBackup.Bench.Variants;
 
@@ -11,7 +12,7 @@ internal static class SeedParallel
 {
     /// <summary>The seed copier on the host's services (APS client with its shared rate limiter, blob client, download client).</summary>
     public static SeedCopier CopierFor(EngineHost host) => new(
-        host.Get<AccountWalker>(),
+        host.Get<ProjectLister>(),
         host.Get<FolderListing>(),
         host.Get<ApsOssClient>(),
         host.Container,
@@ -23,7 +24,7 @@ internal static class SeedParallel
         var clock = Stopwatch.StartNew();
         var files = await copier.ListAsync(cancellationToken);
         var listing = clock.Elapsed;
-        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
         var copied = await copier.CopyAsync(requests, BenchSettings.SeedParallelism, cancellationToken);
         var note = $"listing {listing.TotalSeconds:F1} s (depth first, one folder at a time), then copying {(clock.Elapsed - listing).TotalSeconds:F1} s";
         return new VariantOutcome(files.Count, copied.Copied, 0, copied.Failed, Note: note);

@@ -22,7 +22,7 @@ internal static class TruthVerifier
         var blobs = new Dictionary<string, string>(StringComparer.Ordinal);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
-            if (!blob.Name.StartsWith(BlobPathBuilder.ReservedPrefix + "/", StringComparison.Ordinal)
+            if (!blob.Name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)
                 && blob.Metadata.TryGetValue(StoredVersion.Keys.ItemId, out var itemId))
             {
                 blobs[BlobMetadata.Decode(itemId)] = blob.Name;

@@ -35,7 +35,7 @@ internal static class RunCommand
     {
         if (request.RunId is not null)
         {
-            _ = ManifestLayout.Json(request.RunId); // a bad id is refused before anything starts
+            _ = RunLayout.Json(request.RunId); // a bad id is refused before anything starts
         }
 
         await using var emulator = demo ? await DemoEmulator.StartAsync(cancellationToken).ConfigureAwait(false) : null;

@@ -26,7 +26,6 @@ public static class BackupServiceCollectionExtensions
         services.TryAddSingleton<BlobCopier>();
         services.TryAddSingleton<FileBatchCopier>();
         services.TryAddTransient<FolderListing>();
-        services.TryAddTransient<AccountWalker>();
 
         // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the
         // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes.

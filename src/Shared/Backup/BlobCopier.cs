@@ -84,7 +84,7 @@ public sealed partial class BlobCopier
         var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
         var expected = signed.Size ?? request.ApiSize;
         using var hashes = new ContentHashes();
-        (long Bytes, string ETag) stored;
+        long stored;
         try
         {
             stored = expected is { } size && size <= options.SingleRequestLimitBytes
@@ -96,10 +96,10 @@ public sealed partial class BlobCopier
             stored = await CopyBlocksAsync(request, lease, e.Total, conditions, hashes, cancellationToken).ConfigureAwait(false);
         }
 
-        return new FileCopyResult(FileCopyStatus.Copied, stored.Bytes, hashes.Sha256Hex, request.ApiSize, stored.ETag);
+        return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex);
     }
 
-    private async Task<(long, string)> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
     {
         using var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
 
@@ -113,8 +113,8 @@ public sealed partial class BlobCopier
             hashes.Append(content.Span);
             hashes.Verify(lease.Promised, read);
             var write = Write(request, read, hashes.Sha256Hex, conditions);
-            var etag = await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
-            return (read, etag);
+            await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
+            return read;
         }
         finally
         {
@@ -122,7 +122,7 @@ public sealed partial class BlobCopier
         }
     }
 
-    private async Task<(long, string)> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
     {
         var plan = new BlockPlan(options.BlockSizeFor(knownTotal ?? request.ApiSize ?? 0));
         using var first = await StartBlockAsync(request, lease, plan, 0, cancellationToken).ConfigureAwait(false);
@@ -188,8 +188,8 @@ public sealed partial class BlobCopier
 
         hashes.Verify(lease.Promised, total);
         var write = Write(request, total, hashes.Sha256Hex, conditions);
-        var etag = await container.CommitBlockListAsync(request.BlobName, plan.BlockIds(), write, cancellationToken).ConfigureAwait(false);
-        return (total, etag);
+        await container.CommitBlockListAsync(request.BlobName, plan.BlockIds(), write, cancellationToken).ConfigureAwait(false);
+        return total;
     }
 
     private async Task<BlockTransfer> StartBlockAsync(FileCopyRequest request, SignedUrlLease lease, BlockPlan plan, int index, CancellationToken cancellationToken)

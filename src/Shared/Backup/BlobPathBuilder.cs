@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
+using AccBackup.Storage;
 
 namespace AccBackup.Backup;
 
@@ -10,28 +11,21 @@ namespace AccBackup.Backup;
 /// <c>\ / &lt; &gt; : " | ? *</c> become '_'; trailing dots and spaces become '_' (Windows drops them); a segment
 /// longer than <see cref="MaxSegmentLength"/> is cut and tagged with a hash. A name over 1,024 characters or 254
 /// segments keeps its project and file and replaces the folders with one hashed segment. The first segment never
-/// equals <see cref="ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
+/// equals <see cref="ContainerLayout.ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
 /// </remarks>
 public static class BlobPathBuilder
 {
-    /// <summary>The top-level folder of the tool's own data (manifests, run state).</summary>
-    public const string ReservedPrefix = "$acc-backup";
-
     /// <summary>Longest segment kept as is (file systems allow 255 bytes; leave room for a disambiguation tag).</summary>
     public const int MaxSegmentLength = 200;
 
     private const int MaxNameLength = 1024;
     private const int MaxSegments = 254;
 
-    /// <summary>The blob name for a file: project, folder names from the top folder down, file name.</summary>
-    public static string Build(string projectName, IReadOnlyList<string> folderNames, string fileName) =>
-        Fit(string.Join('/', [Segment(projectName), .. folderNames.Select(Segment), Segment(fileName)]));
-
     /// <summary>Applies the whole-name rules to a name made of already sanitised segments.</summary>
     public static string Fit(string name)
     {
         var segments = name.Split('/');
-        if (string.Equals(segments[0], ReservedPrefix, StringComparison.OrdinalIgnoreCase))
+        if (string.Equals(segments[0], ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
         {
             segments[0] += "_";
         }

@@ -10,28 +10,27 @@ public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOpti
     /// <summary>Copies every request; a file that fails is returned with its reason, never thrown.</summary>
     /// <remarks>Rejected credentials (<see cref="ApsAuthenticationException"/>) still throw: no other file could succeed.</remarks>
     /// <param name="onFile">Told of each file as it ends (from any thread), for live progress.</param>
-    public async Task<IReadOnlyList<FileCopyOutcome>> CopyAsync(
-        IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyOutcome>? onFile = null)
+    public async Task<IReadOnlyList<FileCopyResult>> CopyAsync(
+        IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyResult>? onFile = null)
     {
-        var outcomes = new FileCopyOutcome[requests.Count];
+        var outcomes = new FileCopyResult[requests.Count];
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = options.Value.MaxConcurrentFiles, CancellationToken = cancellationToken };
         await Parallel.ForEachAsync(Enumerable.Range(0, requests.Count), parallel, async (index, ct) =>
         {
             var request = requests[index];
             try
             {
-                var result = await copier.CopyAsync(request, ct).ConfigureAwait(false);
-                outcomes[index] = new FileCopyOutcome(request, result, null);
+                outcomes[index] = await copier.CopyAsync(request, ct).ConfigureAwait(false);
             }
             catch (FileCopyException e)
             {
-                outcomes[index] = new FileCopyOutcome(request, null, e.Reason);
+                outcomes[index] = FileCopyResult.Failed(request, e.Reason);
             }
 
             onFile?.Report(outcomes[index]);
         }).ConfigureAwait(false);
 
-        var failed = outcomes.Count(o => o.Error is not null);
+        var failed = outcomes.Count(o => o.Status == FileCopyStatus.Failed);
         Log.BatchDone(logger, requests.Count, failed);
         return outcomes;
     }
@@ -42,6 +41,3 @@ public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOpti
         public static partial void BatchDone(ILogger logger, int files, int failed);
     }
 }
-
-/// <summary>One file's end state in a batch: a verified result, or the reason it is not stored.</summary>
-public sealed record FileCopyOutcome(FileCopyRequest Request, FileCopyResult? Result, string? Error);

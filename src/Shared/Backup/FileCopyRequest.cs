@@ -2,7 +2,8 @@ using AccBackup.Acc;
 
 namespace AccBackup.Backup;
 
-/// <summary>One ACC file version to store under <see cref="BlobName"/>.</summary>
+/// <summary>One ACC file version to store under <see cref="BlobName"/>: the copier's input.</summary>
+/// <remarks>Unlike an <see cref="InventoryRecord"/> it always has bytes to copy (<see cref="Storage"/>), and it says whether to copy a version already stored.</remarks>
 /// <param name="ApiSize">The size APS's listing reported (storageSize); compared with the bytes stored.</param>
 /// <param name="SourcePath">The ACC path, for people: project/folder/…/file.</param>
 /// <param name="Force">Copy even when this version is already stored.</param>
@@ -26,14 +27,23 @@ public enum FileCopyStatus
 
     /// <summary>This version was already stored (found by its metadata); nothing was transferred.</summary>
     Unchanged,
+
+    /// <summary>Not stored; <see cref="FileCopyResult.Error"/> says why. Nothing half-written was committed.</summary>
+    Failed,
 }
 
-/// <summary>The verified result of storing one file version.</summary>
-/// <param name="Sha256">Lower-case hex SHA-256 of the stored bytes.</param>
-public sealed record FileCopyResult(FileCopyStatus Status, long StoredBytes, string Sha256, long? ApiSize, string ETag)
+/// <summary>How one <see cref="FileCopyRequest"/> ended: its version stored and verified (copied now, or found already
+/// stored), or failed with the reason. The copy engine's answer, before a run turns it into a manifest entry.</summary>
+/// <param name="StoredBytes">Bytes stored (0 when failed).</param>
+/// <param name="Sha256">Lower-case hex SHA-256 of the stored bytes; null when failed.</param>
+/// <param name="Error">Why the file is not stored; null unless failed.</param>
+public sealed record FileCopyResult(FileCopyRequest Request, FileCopyStatus Status, long StoredBytes, string? Sha256, string? Error = null)
 {
     /// <summary>True when the bytes stored differ in count from what APS's listing reported: a finding about the source.</summary>
-    public bool SizeMismatch => ApiSize is { } api && api != StoredBytes;
+    public bool SizeMismatch => Status != FileCopyStatus.Failed && Request.ApiSize is { } api && api != StoredBytes;
+
+    /// <summary>The result of a request that could not be stored.</summary>
+    public static FileCopyResult Failed(FileCopyRequest request, string reason) => new(request, FileCopyStatus.Failed, 0, null, reason);
 }
 
 /// <summary>A file could not be stored; nothing was committed for it.</summary>

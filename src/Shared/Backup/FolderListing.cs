@@ -23,7 +23,7 @@ public sealed class FolderListing(ApsDataClient aps)
     }
 
     /// <summary>The folder's sub-folders and files; each file with its blob name and ACC path.</summary>
-    public async Task<(IReadOnlyList<FolderRef> SubFolders, IReadOnlyList<InventoryFile> Files)> ListAsync(
+    public async Task<(IReadOnlyList<FolderRef> SubFolders, IReadOnlyList<InventoryRecord> Files)> ListAsync(
         AccProject project, string projectSegment, FolderRef folder, bool includeHidden, CancellationToken cancellationToken)
     {
         var entries = new List<FolderEntry>();
@@ -37,7 +37,7 @@ public sealed class FolderListing(ApsDataClient aps)
 
         var names = BlobPathBuilder.Disambiguate(entries.Select(e => (e.Id, e.Name)));
         var subFolders = new List<FolderRef>();
-        var files = new List<InventoryFile>();
+        var files = new List<InventoryRecord>();
         foreach (var entry in entries)
         {
             if (entry is AccFolder sub)
@@ -48,7 +48,7 @@ public sealed class FolderListing(ApsDataClient aps)
             {
                 var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
                 var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
-                files.Add(new InventoryFile(project, blob, source, file) { FolderId = folder.Id });
+                files.Add(InventoryRecord.Of(project, file, blob, source, folder.Id));
             }
         }
 

@@ -92,6 +92,6 @@ public static class StoredVersion
             return null;
         }
 
-        return new FileCopyResult(FileCopyStatus.Unchanged, blob.Length, sha256, request.ApiSize, blob.ETag);
+        return new FileCopyResult(request, FileCopyStatus.Unchanged, blob.Length, sha256);
     }
 }

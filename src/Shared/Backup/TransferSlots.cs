@@ -14,20 +14,23 @@ public sealed class TransferSlots(IOptions<CopyOptions> options) : IDisposable
         return new Slot(slots);
     }
 
-    /// <summary>A slot if one is free right now; never waits.</summary>
+    /// <summary>A slot if one is free right now; never waits. When none is, <paramref name="slot"/> holds nothing.</summary>
     public bool TryEnter(out Slot slot)
     {
-        slot = new Slot(slots);
-        return slots.Wait(0);
+        slot = slots.Wait(0) ? new Slot(slots) : default;
+        return slot.IsHeld;
     }
 
     /// <inheritdoc />
     public void Dispose() => slots.Dispose();
 
-    /// <summary>A held slot.</summary>
-    public readonly struct Slot(SemaphoreSlim owner) : IDisposable
+    /// <summary>A held slot; the default value holds none, and disposing it gives nothing back.</summary>
+    public readonly struct Slot(SemaphoreSlim? owner) : IDisposable
     {
+        /// <summary>Whether this holds a slot.</summary>
+        public bool IsHeld => owner is not null;
+
         /// <inheritdoc />
-        public void Dispose() => owner.Release();
+        public void Dispose() => owner?.Release();
     }
 }

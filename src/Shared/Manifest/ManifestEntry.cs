@@ -1,5 +1,4 @@
 using System.Text.Json.Serialization;
-using AccBackup.Backup;
 
 namespace AccBackup.Manifest;
 
@@ -66,14 +65,4 @@ public sealed record ManifestEntry(
     [JsonIgnore]
     public bool SizeMismatch => Status is ManifestStatus.Copied or ManifestStatus.Unchanged
         && ApiSize is { } api && StoredSize is { } stored && api != stored;
-
-    /// <summary>The entry for a copy outcome.</summary>
-    public static ManifestEntry From(FileCopyOutcome outcome, string projectName)
-    {
-        var r = outcome.Request;
-        return outcome.Result is { } result
-            ? new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, result.StoredBytes, result.Sha256, r.BlobName,
-                result.Status == FileCopyStatus.Copied ? ManifestStatus.Copied : ManifestStatus.Unchanged, null)
-            : new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null, r.BlobName, ManifestStatus.Failed, outcome.Error);
-    }
 }

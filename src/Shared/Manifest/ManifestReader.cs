@@ -11,7 +11,7 @@ public sealed class ManifestReader(BlobContainer container)
     {
         try
         {
-            var stream = await container.OpenReadAsync(ManifestLayout.LatestPointer, null, null, cancellationToken).ConfigureAwait(false);
+            var stream = await container.OpenReadAsync(RunLayout.LatestPointer, null, null, cancellationToken).ConfigureAwait(false);
             await using (stream.ConfigureAwait(false))
             {
                 return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.LatestRun, cancellationToken).ConfigureAwait(false);
@@ -32,7 +32,7 @@ public sealed class ManifestReader(BlobContainer container)
                 ?? throw new InvalidOperationException("No backup run has finished yet: there is no latest manifest.");
         }
 
-        var stream = await container.OpenReadAsync(ManifestLayout.Json(runId), null, null, cancellationToken).ConfigureAwait(false);
+        var stream = await container.OpenReadAsync(RunLayout.Json(runId), null, null, cancellationToken).ConfigureAwait(false);
         await using (stream.ConfigureAwait(false))
         {
             return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.RunManifest, cancellationToken).ConfigureAwait(false)

@@ -1,12 +1,12 @@
 namespace AccBackup.Manifest;
 
-/// <summary>Counts a run's entries into its <see cref="ManifestSummary"/>.</summary>
+/// <summary>Builds a run's <see cref="ManifestSummary"/> from its entries (counted by <see cref="StatusCounts"/>) and its failed projects.</summary>
 public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedAt)
 {
     private readonly List<SizeMismatch> mismatches = [];
     private readonly List<ProjectFailure> failedProjects = [];
     private readonly HashSet<string> projects = new(StringComparer.Ordinal);
-    private long files, bytes, copied, unchanged, noContent, planned, failed, deleted, moved, notListed, carried;
+    private readonly StatusCounts counts = new();
 
     /// <summary>Projects the run covered (when null: those seen in entries and failures).</summary>
     public int? Projects { get; set; }
@@ -17,29 +17,9 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     /// <summary>Counts one entry.</summary>
     public void Add(ManifestEntry entry)
     {
+        ArgumentNullException.ThrowIfNull(entry);
         projects.Add(entry.ProjectId);
-        if (entry.Status is ManifestStatus.Deleted or ManifestStatus.Moved)
-        {
-            // History, not part of ACC today: counted on its own, not as a file of the account.
-            deleted += entry.Status == ManifestStatus.Deleted ? 1 : 0;
-            moved += entry.Status == ManifestStatus.Moved ? 1 : 0;
-            return;
-        }
-
-        files++;
-        bytes += entry.StoredSize ?? 0;
-        switch (entry.Status)
-        {
-            case ManifestStatus.Copied: copied++; break;
-            case ManifestStatus.Unchanged: unchanged++; break;
-            case ManifestStatus.NoContent: noContent++; break;
-            case ManifestStatus.Planned: planned++; break;
-            case ManifestStatus.Failed: failed++; break;
-            case ManifestStatus.NotListed: notListed++; break;
-            case ManifestStatus.Carried: carried++; break;
-
-        }
-
+        counts.Add(entry);
         if (entry.SizeMismatch)
         {
             mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value));
@@ -55,12 +35,12 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
 
     /// <summary>The summary as of <paramref name="finishedAt"/>.</summary>
     public ManifestSummary Build(DateTimeOffset finishedAt) => new(
-        runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, Projects ?? projects.Count, Folders, files, bytes,
-        copied, unchanged, noContent, planned, failed, deleted, moved, mismatches.Count,
+        runId, startedAt, finishedAt, (finishedAt - startedAt).TotalSeconds, Projects ?? projects.Count, Folders, counts.Files, counts.StoredBytes,
+        counts.Copied, counts.Unchanged, counts.NoContent, counts.Planned, counts.Failed, counts.Deleted, counts.Moved, mismatches.Count,
         [.. mismatches.OrderBy(m => m.Path, StringComparer.Ordinal)],
         [.. failedProjects.OrderBy(p => p.ProjectName, StringComparer.Ordinal)])
     {
-        NotListed = notListed,
-        Carried = carried,
+        NotListed = counts.NotListed,
+        Carried = counts.Carried,
     };
 }

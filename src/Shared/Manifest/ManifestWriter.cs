@@ -16,7 +16,7 @@ public sealed class ManifestWriter(BlobContainer container)
     /// <param name="updateLatest">Whether the latest-run pointer moves to this run (not for dry runs).</param>
     public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken, bool updateLatest = true)
     {
-        var run = new LatestRun(summary.RunId, ManifestLayout.Json(summary.RunId), ManifestLayout.Csv(summary.RunId), summary);
+        var run = new LatestRun(summary.RunId, RunLayout.Json(summary.RunId), RunLayout.Csv(summary.RunId), summary);
         await container.UploadAsync(run.Manifest, (stream, ct) => WriteJsonAsync(run, entries(), stream, ct), new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
         await container.UploadAsync(run.Csv, (stream, ct) => WriteCsvAsync(entries(), stream, ct), new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
 
@@ -27,7 +27,7 @@ public sealed class ManifestWriter(BlobContainer container)
 
         // The pointer moves last: it only ever names a manifest that is complete.
         var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);
-        await container.UploadAsync(ManifestLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+        await container.UploadAsync(RunLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
         return run;
     }
 

@@ -6,16 +6,16 @@ namespace AccBackup.Manifest;
 /// <summary>The runs recorded in the container: every <c>$acc-backup/runs/{id}/manifest.json</c>, newest first.</summary>
 public sealed class RunHistory(BlobContainer container, ManifestReader reader)
 {
-    private const string ManifestFileName = "/manifest.json";
+    private const string ManifestFileName = "/" + RunLayout.ManifestFileName;
 
     /// <summary>The <paramref name="top"/> most recent runs with their summaries; a manifest that cannot be read is listed with the reason.</summary>
     public async Task<IReadOnlyList<RunListing>> ListAsync(int top, CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(top);
         var manifests = new List<StoredBlob>();
-        await foreach (var blob in container.ListAsync(ManifestLayout.RunsPrefix, cancellationToken).ConfigureAwait(false))
+        await foreach (var blob in container.ListAsync(RunLayout.RunsPrefix, cancellationToken).ConfigureAwait(false))
         {
-            var rest = blob.Name[ManifestLayout.RunsPrefix.Length..];
+            var rest = blob.Name[RunLayout.RunsPrefix.Length..];
             if (rest.EndsWith(ManifestFileName, StringComparison.Ordinal) && !rest[..^ManifestFileName.Length].Contains('/', StringComparison.Ordinal))
             {
                 manifests.Add(blob);
@@ -27,7 +27,7 @@ public sealed class RunHistory(BlobContainer container, ManifestReader reader)
         var listings = new List<RunListing>();
         foreach (var blob in newest)
         {
-            var runId = blob.Name[ManifestLayout.RunsPrefix.Length..^ManifestFileName.Length];
+            var runId = blob.Name[RunLayout.RunsPrefix.Length..^ManifestFileName.Length];
             try
             {
                 var summary = await heads.ReadSummaryAsync(runId, blob.Name, blob.Length, cancellationToken).ConfigureAwait(false);

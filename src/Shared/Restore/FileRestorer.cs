@@ -1,6 +1,5 @@
 using AccBackup.Manifest;
 using AccBackup.Storage;
-using AccBackup.Verification;
 
 namespace AccBackup.Restore;
 

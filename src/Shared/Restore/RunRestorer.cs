@@ -1,7 +1,6 @@
 using System.Collections.Concurrent;
 using AccBackup.Manifest;
 using AccBackup.Storage;
-using AccBackup.Verification;
 
 namespace AccBackup.Restore;
 

@@ -19,7 +19,7 @@ public sealed partial class BackupRunner(
         ArgumentNullException.ThrowIfNull(request);
         var settings = options.Value;
         var startedAt = time.GetUtcNow();
-        var runId = request.RunId ?? RunLayout.NewRunId(startedAt);
+        var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
@@ -101,7 +101,7 @@ public sealed partial class BackupRunner(
             FilesPlanned = s.Planned,
         };
 
-    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Backup.FileCopyOutcome>? onFile, CancellationToken cancellationToken)
+    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Manifest.ManifestEntry>? onFile, CancellationToken cancellationToken)
     {
         // The CLI's counterpart of the orchestration's retry policy (ActivityRetry): the same attempts and delays;
         // activities are idempotent, and failures retrying can't fix are not retried.

@@ -9,8 +9,8 @@ namespace AccBackup.Runs;
 public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobContainer container)
 {
     /// <summary>Copies the chunk; per-file failures are results, not exceptions.</summary>
-    /// <param name="onFile">Told of each copied file as it ends, for live progress (the result counts them all again).</param>
-    public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken, IProgress<FileCopyOutcome>? onFile = null)
+    /// <param name="onFile">Told of each copied file's entry as it ends, for live progress (the result counts them all again).</param>
+    public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken, IProgress<ManifestEntry>? onFile = null)
     {
         var resultsBlob = RunLayout.Results(input.InventoryChunk);
         if (await blobs.ReadAsync(resultsBlob, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false) is { } done)
@@ -20,6 +20,9 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
 
         var records = await blobs.ReadAsync(input.InventoryChunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false)
             ?? throw new InvalidOperationException($"The inventory chunk {input.InventoryChunk} is missing.");
+        var projectNames = records.GroupBy(r => r.ProjectId, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().ProjectName, StringComparer.Ordinal);
+        ManifestEntry EntryOf(FileCopyResult result) => result.ToEntry(projectNames[result.Request.ProjectId]);
+
         var entries = new ManifestEntry[records.Count];
         var toCopy = new List<(int Index, FileCopyRequest Request)>();
         for (var i = 0; i < records.Count; i++)
@@ -40,16 +43,17 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             {
                 var stored = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
                 entries[index] = StoredVersion.Matches(stored, request) is { } unchanged && !input.ForceCopy
-                    ? ManifestEntry.From(new FileCopyOutcome(request, unchanged, null), records[index].ProjectName)
+                    ? EntryOf(unchanged)
                     : records[index].Planned();
             }
         }
         else
         {
-            var outcomes = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, onFile).ConfigureAwait(false);
+            var progress = onFile is null ? null : new EntryProgress(onFile, EntryOf);
+            var results = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
-                entries[toCopy[i].Index] = ManifestEntry.From(outcomes[i], records[toCopy[i].Index].ProjectName);
+                entries[toCopy[i].Index] = EntryOf(results[i]);
             }
         }
 
@@ -57,14 +61,16 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         return Count(resultsBlob, entries);
     }
 
-    private static ChunkCopyResult Count(string resultsBlob, IReadOnlyCollection<ManifestEntry> entries) => new(
-        resultsBlob,
-        entries.Count,
-        entries.Count(e => e.Status == ManifestStatus.Copied),
-        entries.Count(e => e.Status == ManifestStatus.Unchanged),
-        entries.Count(e => e.Status == ManifestStatus.NoContent),
-        entries.Count(e => e.Status == ManifestStatus.Planned),
-        entries.Count(e => e.Status == ManifestStatus.Failed),
-        entries.Where(e => e.Status == ManifestStatus.Copied).Sum(e => e.StoredSize ?? 0),
-        entries.Count(e => e.SizeMismatch));
+    private static ChunkCopyResult Count(string resultsBlob, IReadOnlyCollection<ManifestEntry> entries)
+    {
+        var counts = StatusCounts.Of(entries);
+        return new(resultsBlob, entries.Count, (int)counts.Copied, (int)counts.Unchanged, (int)counts.NoContent, (int)counts.Planned, (int)counts.Failed,
+            counts.CopiedBytes, (int)counts.SizeMismatches);
+    }
+
+    /// <summary>Reports each file's result as the manifest entry it becomes.</summary>
+    private sealed class EntryProgress(IProgress<ManifestEntry> sink, Func<FileCopyResult, ManifestEntry> toEntry) : IProgress<FileCopyResult>
+    {
+        public void Report(FileCopyResult value) => sink.Report(toEntry(value));
+    }
 }

@@ -54,7 +54,7 @@ public sealed partial class FolderWaveLister(
             try
             {
                 var (subs, files) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct).ConfigureAwait(false);
-                found.Listed(folder, subs, files.Select(InventoryRecord.From));
+                found.Listed(folder, subs, files);
             }
             catch (ApsException e) when (e is not ApsAuthenticationException)
             {

@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Manifest;
 
 namespace AccBackup.Runs;
 
@@ -8,12 +8,12 @@ namespace AccBackup.Runs;
 /// files are counted by the schedule and its live counts are dropped (<see cref="Forget"/>).</remarks>
 internal sealed class LiveFileProgress(IProgress<BackupProgress>? sink)
 {
-    private readonly Dictionary<int, Counts> inFlight = [];
+    private readonly Dictionary<int, StatusCounts> inFlight = [];
     private readonly Lock gate = new();
     private BackupProgress? baseline;
 
     /// <summary>The progress reporter for the files of work item <paramref name="workId"/>.</summary>
-    public IProgress<FileCopyOutcome>? For(int workId)
+    public IProgress<ManifestEntry>? For(int workId)
     {
         if (sink is null)
         {
@@ -22,7 +22,7 @@ internal sealed class LiveFileProgress(IProgress<BackupProgress>? sink)
 
         lock (gate)
         {
-            inFlight[workId] = new Counts();
+            inFlight[workId] = new StatusCounts();
         }
 
         return new Reporter(this, workId);
@@ -61,7 +61,7 @@ internal sealed class LiveFileProgress(IProgress<BackupProgress>? sink)
                     FilesCopied = current.FilesCopied + counts.Copied,
                     FilesUnchanged = current.FilesUnchanged + counts.Unchanged,
                     FilesFailed = current.FilesFailed + counts.Failed,
-                    BytesCopied = current.BytesCopied + counts.Bytes,
+                    BytesCopied = current.BytesCopied + counts.CopiedBytes,
                 };
             }
         }
@@ -72,7 +72,7 @@ internal sealed class LiveFileProgress(IProgress<BackupProgress>? sink)
         }
     }
 
-    private void Add(int workId, FileCopyOutcome outcome)
+    private void Add(int workId, ManifestEntry entry)
     {
         lock (gate)
         {
@@ -81,37 +81,14 @@ internal sealed class LiveFileProgress(IProgress<BackupProgress>? sink)
                 return;
             }
 
-            switch (outcome.Result?.Status)
-            {
-                case FileCopyStatus.Copied:
-                    counts.Copied++;
-                    counts.Bytes += outcome.Result.StoredBytes;
-                    break;
-                case FileCopyStatus.Unchanged:
-                    counts.Unchanged++;
-                    break;
-                default:
-                    counts.Failed++;
-                    break;
-            }
+            counts.Add(entry);
         }
 
         Publish();
     }
 
-    private sealed class Counts
+    private sealed class Reporter(LiveFileProgress owner, int workId) : IProgress<ManifestEntry>
     {
-        public long Copied { get; set; }
-
-        public long Unchanged { get; set; }
-
-        public long Failed { get; set; }
-
-        public long Bytes { get; set; }
-    }
-
-    private sealed class Reporter(LiveFileProgress owner, int workId) : IProgress<FileCopyOutcome>
-    {
-        public void Report(FileCopyOutcome value) => owner.Add(workId, value);
+        public void Report(ManifestEntry value) => owner.Add(workId, value);
     }
 }

@@ -16,7 +16,7 @@ public sealed partial class RunPreparer(
     public async Task<RunPreparation> PrepareAsync(RunPreparationInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
-        var manifest = ManifestLayout.Json(input.RunId); // refuses a malformed run id before any work
+        var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
         await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
         if (await container.GetPropertiesAsync(manifest, cancellationToken).ConfigureAwait(false) is not null)
         {

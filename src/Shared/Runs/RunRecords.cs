@@ -11,62 +11,6 @@ public sealed record ProjectRef(string Id, string Name, string Segment)
     public AccProject ToProject() => new(Id, Name, null);
 }
 
-/// <summary>One file of an inventory chunk: everything needed to copy it later, and nothing more.</summary>
-public sealed record InventoryRecord(
-    string ProjectId,
-    string ProjectName,
-    string ItemId,
-    string? VersionId,
-    int? VersionNumber,
-    long? ApiSize,
-    string? BucketKey,
-    string? ObjectKey,
-    string BlobName,
-    string SourcePath,
-    DateTimeOffset? LastModifiedTime,
-    string ExtensionType,
-    string? FolderId = null)
-{
-    /// <summary>The record of a listed file.</summary>
-    public static InventoryRecord From(InventoryFile file)
-    {
-        var tip = file.File.Tip;
-        return new(file.Project.Id, file.Project.Name, file.File.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize,
-            tip?.Storage?.BucketKey, tip?.Storage?.ObjectKey, file.BlobName, file.SourcePath, tip?.LastModifiedTime,
-            tip?.ExtensionType ?? file.File.ExtensionType, file.FolderId);
-    }
-
-    /// <summary>The copy request, or null when the version has no bytes (or APS listed no tip).</summary>
-    public FileCopyRequest? ToCopyRequest(bool force) => VersionId is not null && BucketKey is not null && ObjectKey is not null
-        ? new FileCopyRequest(ProjectId, ItemId, VersionId, VersionNumber ?? 0, ApiSize, new OssObject(BucketKey, ObjectKey), BlobName, SourcePath, LastModifiedTime, force)
-        : null;
-
-    /// <summary>The manifest entry of a file with nothing to copy.</summary>
-    public ManifestEntry WithoutContent() => VersionId is null
-        ? Entry(ManifestStatus.Failed, "APS listed the item without its tip version")
-        : Entry(ManifestStatus.NoContent, $"version has no stored file ({ExtensionType})");
-
-    /// <summary>The manifest entry of a file whose copy never reported back.</summary>
-    public ManifestEntry NotCopied(string why) => Entry(ManifestStatus.Failed, why);
-
-    /// <summary>The manifest entry of a file a dry run would copy.</summary>
-    public ManifestEntry Planned() => Entry(ManifestStatus.Planned, null);
-
-    /// <summary>The manifest entry of a file carried over unchanged from <paramref name="previous"/>.</summary>
-    public ManifestEntry Carried(ManifestEntry previous) => previous with
-    {
-        ProjectName = ProjectName,
-        Path = SourcePath,
-        FolderId = FolderId,
-        Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
-        Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
-        SinceRun = null,
-    };
-
-    private ManifestEntry Entry(ManifestStatus status, string? error) =>
-        new(ProjectId, ProjectName, SourcePath, ItemId, VersionId, VersionNumber, ApiSize, null, null, status == ManifestStatus.NoContent ? null : BlobName, status, error) { FolderId = FolderId };
-}
-
 /// <summary>Input of a listing activity: list these folders of a project (or its top folders when <see cref="FoldersBlob"/> is null).</summary>
 /// <param name="FoldersBlob">NDJSON blob of <see cref="FolderRef"/> written by the previous wave.</param>
 /// <param name="OutputKey">Unique, deterministic name for what this activity writes (a retry overwrites the same blobs).</param>

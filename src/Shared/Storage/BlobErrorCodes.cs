@@ -15,17 +15,8 @@ public static class BlobErrorCodes
     /// <summary>The container does not exist (404).</summary>
     public const string ContainerNotFound = "ContainerNotFound";
 
-    /// <summary>The container already exists (409).</summary>
-    public const string ContainerAlreadyExists = "ContainerAlreadyExists";
-
     /// <summary>The body did not match its Content-MD5 (400); nothing was stored.</summary>
     public const string Md5Mismatch = "Md5Mismatch";
-
-    /// <summary>The requested range starts past the end of the blob (416).</summary>
-    public const string InvalidRange = "InvalidRange";
-
-    /// <summary>A block id was malformed or block ids of one blob differ in length (400).</summary>
-    public const string InvalidBlockId = "InvalidBlockId";
 
     /// <summary>A committed block list named a block that was never staged (400).</summary>
     public const string InvalidBlockList = "InvalidBlockList";

@@ -19,6 +19,6 @@ public sealed class RunIdsTests
     {
         var id = RunIds.Nightly(new DateTimeOffset(2026, 11, 23, 2, 0, 0, TimeSpan.Zero));
 
-        Assert.Equal("$acc-backup/runs/20261122-nightly/manifest.json", Manifest.ManifestLayout.Json(id));
+        Assert.Equal("$acc-backup/runs/20261122-nightly/manifest.json", Manifest.RunLayout.Json(id));
     }
 }

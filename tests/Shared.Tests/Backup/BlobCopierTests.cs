@@ -23,8 +23,8 @@ public sealed class BlobCopierTests
         Assert.All(outcomes, o => Assert.Null(o.Error));
         await AssertMatchesTruthAsync(host, outcomes, withoutContent);
         var drift = Assert.Single(outcomes, o => o.Request.SourcePath.EndsWith("/drift.bin", StringComparison.Ordinal));
-        Assert.True(drift.Result!.SizeMismatch);
-        Assert.Equal((10_517L, 10_000L), (drift.Request.ApiSize!.Value, drift.Result.StoredBytes));
+        Assert.True(drift.SizeMismatch);
+        Assert.Equal((10_517L, 10_000L), (drift.Request.ApiSize!.Value, drift.StoredBytes));
         var empty = Assert.Single(outcomes, o => o.Request.SourcePath.EndsWith("/empty.txt", StringComparison.Ordinal));
         Assert.Equal(0, (await host.Container.GetPropertiesAsync(empty.Request.BlobName, CancellationToken.None))!.Length);
     }
@@ -38,7 +38,7 @@ public sealed class BlobCopierTests
 
         var (outcomes, _) = await BackUpAsync(host);
 
-        Assert.All(outcomes, o => Assert.Equal(FileCopyStatus.Unchanged, o.Result!.Status));
+        Assert.All(outcomes, o => Assert.Equal(FileCopyStatus.Unchanged, o.Status));
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Oss));
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Download));
     }
@@ -48,15 +48,15 @@ public sealed class BlobCopierTests
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
         var (first, _) = await BackUpAsync(host);
-        var target = first.First(o => o.Request.SourcePath.EndsWith(".pdf", StringComparison.Ordinal) && o.Result!.StoredBytes > 0);
+        var target = first.First(o => o.Request.SourcePath.EndsWith(".pdf", StringComparison.Ordinal) && o.StoredBytes > 0);
         host.Emulator.Mutations.ChangeFile(target.Request.ItemId, 12_345);
 
         var (second, withoutContent) = await BackUpAsync(host);
 
         var changed = Assert.Single(second, o => o.Request.ItemId == target.Request.ItemId);
-        Assert.Equal(FileCopyStatus.Copied, changed.Result!.Status);
+        Assert.Equal(FileCopyStatus.Copied, changed.Status);
         Assert.NotEqual(target.Request.VersionId, changed.Request.VersionId);
-        Assert.Equal(1, second.Count(o => o.Result!.Status == FileCopyStatus.Copied));
+        Assert.Equal(1, second.Count(o => o.Status == FileCopyStatus.Copied));
         await AssertMatchesTruthAsync(host, second, withoutContent);
     }
 
@@ -107,7 +107,7 @@ public sealed class BlobCopierTests
             ["Copy:ParallelBlocksPerFile"] = "8",
         });
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
 
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
@@ -127,7 +127,7 @@ public sealed class BlobCopierTests
             ["Copy:FileAttempts"] = "2",
         });
         var files = await host.ListAccountAsync();
-        var request = files.Select(f => f.ToCopyRequest()).First(r => r is { ApiSize: > 1000 })!;
+        var request = files.Select(f => f.ToCopyRequest(force: false)).First(r => r is { ApiSize: > 1000 })!;
         var copier = host.Services.GetRequiredService<BlobCopier>();
 
         var error = await Assert.ThrowsAsync<FileCopyException>(() => copier.CopyAsync(request, CancellationToken.None));
@@ -156,7 +156,7 @@ public sealed class BlobCopierTests
             ["Aps:RateLimitingEnabled"] = "true",
         });
 
-        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();
+        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().Take(60).ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(files, CancellationToken.None);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
@@ -181,19 +181,19 @@ public sealed class BlobCopierTests
         Assert.DoesNotContain("AccountKey", logs, StringComparison.Ordinal);
     }
 
-    internal static async Task<(IReadOnlyList<FileCopyOutcome> Copied, IReadOnlyList<InventoryFile> WithoutContent)> BackUpAsync(CopyEngineHost host)
+    internal static async Task<(IReadOnlyList<FileCopyResult> Copied, IReadOnlyList<InventoryRecord> WithoutContent)> BackUpAsync(CopyEngineHost host)
     {
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, CancellationToken.None);
-        return (outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
+        return (outcomes, files.Where(f => f.ToCopyRequest(force: false) is null).ToList());
     }
 
-    internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyOutcome> outcomes, IReadOnlyList<InventoryFile> withoutContent)
+    internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyResult> outcomes, IReadOnlyList<InventoryRecord> withoutContent)
     {
         var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
         var byItem = outcomes.ToDictionary(o => o.Request.ItemId);
-        var noContent = withoutContent.Select(f => f.File.Id).ToHashSet();
+        var noContent = withoutContent.Select(f => f.ItemId).ToHashSet();
         foreach (var file in truth)
         {
             if (!file.HasStorage)
@@ -207,8 +207,8 @@ public sealed class BlobCopierTests
             await using var stored = await host.Container.OpenReadAsync(outcome.Request.BlobName, null, null, CancellationToken.None);
             var sha256 = Convert.ToHexStringLower(await SHA256.HashDataAsync(stored));
             Assert.True(file.Sha256 == sha256, $"{file.Path}: stored bytes differ from the served ones");
-            Assert.Equal(file.ServedLength, outcome.Result!.StoredBytes);
-            Assert.Equal(sha256, outcome.Result.Sha256);
+            Assert.Equal(file.ServedLength, outcome.StoredBytes);
+            Assert.Equal(sha256, outcome.Sha256);
         }
 
         Assert.Equal(truth.Count(f => f.HasStorage), outcomes.Count);

@@ -1,4 +1,5 @@
 using AccBackup.Backup;
+using AccBackup.Storage;
 
 namespace AccBackup.Tests.Backup;
 
@@ -49,7 +50,7 @@ public sealed class BlobPathBuilderTests
     [Fact]
     public void Build_ProjectFoldersFile_JoinsWithSlashes()
     {
-        var name = BlobPathBuilder.Build("Tower A", ["Project Files", "Arch: Models"], "Level 1.rvt");
+        var name = Build("Tower A", ["Project Files", "Arch: Models"], "Level 1.rvt");
 
         Assert.Equal("Tower A/Project Files/Arch_ Models/Level 1.rvt", name);
     }
@@ -59,9 +60,9 @@ public sealed class BlobPathBuilderTests
     [InlineData("$ACC-BACKUP")]
     public void Build_ProjectNamedLikeReservedPrefix_NeverProducesReservedPrefix(string project)
     {
-        var name = BlobPathBuilder.Build(project, [], "f.txt");
+        var name = Build(project, [], "f.txt");
 
-        Assert.False(name.StartsWith(BlobPathBuilder.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
+        Assert.False(name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
     }
 
     [Fact]
@@ -69,12 +70,12 @@ public sealed class BlobPathBuilderTests
     {
         var folders = Enumerable.Range(0, 40).Select(i => $"folder number {i:D2} with a long name").ToArray();
 
-        var name = BlobPathBuilder.Build("P", folders, "file.txt");
+        var name = Build("P", folders, "file.txt");
 
         Assert.True(name.Length <= 1024);
         Assert.StartsWith("P/_long-path-", name, StringComparison.Ordinal);
         Assert.EndsWith("/file.txt", name, StringComparison.Ordinal);
-        Assert.Equal(name, BlobPathBuilder.Build("P", folders, "file.txt"));
+        Assert.Equal(name, Build("P", folders, "file.txt"));
     }
 
     [Fact]
@@ -82,7 +83,7 @@ public sealed class BlobPathBuilderTests
     {
         var folders = Enumerable.Range(0, 300).Select(i => "f").ToArray();
 
-        var name = BlobPathBuilder.Build("P", folders, "x");
+        var name = Build("P", folders, "x");
 
         Assert.True(name.Split('/').Length <= 254);
     }
@@ -107,4 +108,8 @@ public sealed class BlobPathBuilderTests
 
         Assert.NotEqual(result["1"], result["2"], StringComparer.OrdinalIgnoreCase);
     }
+
+    // A file's blob name as a listing makes it: sanitised segments, then the whole-name rules.
+    private static string Build(string project, IReadOnlyList<string> folders, string file) =>
+        BlobPathBuilder.Fit(string.Join('/', [BlobPathBuilder.Segment(project), .. folders.Select(BlobPathBuilder.Segment), BlobPathBuilder.Segment(file)]));
 }

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using AccBackup.Backup;
+using AccBackup.Manifest;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using AccBackup.Testing;
@@ -64,17 +65,18 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         return new CopyEngineHost(emulator, provider, downloads, logs);
     }
 
-    /// <summary>Lists the whole account the way a backup does.</summary>
-    public async Task<IReadOnlyList<InventoryFile>> ListAccountAsync()
+    /// <summary>Lists the whole account the way a backup does: a dry run (the production listing, nothing copied), then its inventory.</summary>
+    public async Task<IReadOnlyList<InventoryRecord>> ListAccountAsync()
     {
-        var walker = Services.GetRequiredService<AccountWalker>();
-        var files = new List<InventoryFile>();
-        foreach (var (project, segment) in await walker.ListProjectsAsync(CancellationToken.None))
+        var runId = "list-" + Guid.NewGuid().ToString("N");
+        var run = await Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(runId, DryRun: true, FullRescan: true), null, CancellationToken.None);
+        Assert.Empty(run.Summary.FailedProjects);
+
+        var blobs = Services.GetRequiredService<NdjsonBlobs>();
+        var files = new List<InventoryRecord>();
+        await foreach (var chunk in Container.ListAsync(RunLayout.InventoryPrefix(runId), CancellationToken.None))
         {
-            await foreach (var file in walker.WalkAsync(project, segment, includeHidden: true, parallelListings: 4, CancellationToken.None))
-            {
-                files.Add(file);
-            }
+            files.AddRange(await blobs.ReadAsync(chunk.Name, RunJsonContext.Default.InventoryRecord, CancellationToken.None) ?? []);
         }
 
         return files;

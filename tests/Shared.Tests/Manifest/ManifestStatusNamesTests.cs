@@ -29,8 +29,8 @@ public sealed class ManifestStatusNamesTests(AzuriteContainerFixture fixture) : 
 
         await new ManifestWriter(fixture.Container).WriteAsync(Summarize(runId, entry), () => new[] { entry }.ToAsyncEnumerable(), CancellationToken.None, updateLatest: false);
 
-        var json = Encoding.UTF8.GetString(await fixture.ReadAllAsync(ManifestLayout.Json(runId)));
-        var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(ManifestLayout.Csv(runId))).TrimStart('\uFEFF').Split("\r\n");
+        var json = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Json(runId)));
+        var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Csv(runId))).TrimStart('\uFEFF').Split("\r\n");
         Assert.Contains($"\"status\":\"{documented}\"", json, StringComparison.Ordinal);
         Assert.StartsWith(documented + ",", csv[1], StringComparison.Ordinal);
     }
@@ -42,7 +42,7 @@ public sealed class ManifestStatusNamesTests(AzuriteContainerFixture fixture) : 
         var files = string.Join(',', Enum.GetNames<ManifestStatus>().Select((name, i) =>
             $$"""{"projectId":"b.p","projectName":"P","path":"P/f{{i}}.txt","itemId":"urn:i:{{i}}","status":"{{name}}"}"""));
         var json = $$"""{"formatVersion":1,"summary":{"runId":"run-old","startedAt":"2026-11-20T02:00:00+00:00","finishedAt":"2026-11-20T02:01:00+00:00","files":7},"files":[{{files}}]}""";
-        await fixture.Container.UploadAsync(ManifestLayout.Json("run-old"), Encoding.UTF8.GetBytes(json), null, CancellationToken.None);
+        await fixture.Container.UploadAsync(RunLayout.Json("run-old"), Encoding.UTF8.GetBytes(json), null, CancellationToken.None);
 
         var manifest = await new ManifestReader(fixture.Container).ReadAsync("run-old", CancellationToken.None);
 

@@ -22,7 +22,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
         Assert.Equal(entries, manifest.Files);
         Assert.Equal(entries.Count(e => e.SizeMismatch), manifest.Summary.SizeMismatchCount);
         Assert.Equal(5_000, manifest.Summary.SizeMismatchCount);
-        var text = Encoding.UTF8.GetString(await fixture.ReadAllAsync(ManifestLayout.Json("run-many"), 0, 200));
+        var text = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Json("run-many"), 0, 200));
         Assert.StartsWith("{\"formatVersion\":1,\"summary\":{\"runId\":\"run-many\"", text, StringComparison.Ordinal);
     }
 
@@ -49,7 +49,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
         };
         await new ManifestWriter(fixture.Container).WriteAsync(Summarize("run-csv", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
 
-        var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(ManifestLayout.Csv("run-csv"))).TrimStart('\uFEFF').Split("\r\n");
+        var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Csv("run-csv"))).TrimStart('\uFEFF').Split("\r\n");
 
         Assert.StartsWith("status,path,", csv[0], StringComparison.Ordinal);
         Assert.Contains(",\"P/a,b \"\"quoted\"\".pdf\",", csv[1], StringComparison.Ordinal);
@@ -75,7 +75,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
     [InlineData("")]
     public void Json_BadRunId_IsRefused(string runId)
     {
-        Assert.Throws<ArgumentException>(() => ManifestLayout.Json(runId));
+        Assert.Throws<ArgumentException>(() => RunLayout.Json(runId));
     }
 
     private static ManifestSummary Summarize(string runId, IEnumerable<ManifestEntry> entries)

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Manifest;
 using AccBackup.Runs;
 using AccBackup.Runs.Scheduling;
 

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Security.Cryptography;
 
-namespace AccBackup.Verification;
+namespace AccBackup.Storage;
 
 /// <summary>Reads a stored blob's bytes once, hashing them with SHA-256 and optionally copying them on.</summary>
 public static class ContentHasher

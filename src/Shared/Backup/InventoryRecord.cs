@@ -1,0 +1,39 @@
+using AccBackup.Acc;
+
+namespace AccBackup.Backup;
+
+/// <summary>One listed file version, placed in the backup: its blob name, ACC path and folder, flattened from the
+/// <see cref="AccFile"/> APS listed. What a listing writes to an inventory chunk (NDJSON) and a copy reads back.</summary>
+/// <remarks>Unlike <see cref="FileCopyRequest"/> it may have no version or no bytes (a Plans sheet, an item listed without
+/// its tip): the listing records every file; only those with bytes become copy requests.</remarks>
+public sealed record InventoryRecord(
+    string ProjectId,
+    string ProjectName,
+    string ItemId,
+    string? VersionId,
+    int? VersionNumber,
+    long? ApiSize,
+    string? BucketKey,
+    string? ObjectKey,
+    string BlobName,
+    string SourcePath,
+    DateTimeOffset? LastModifiedTime,
+    string ExtensionType,
+    string? FolderId = null)
+{
+    /// <summary>The record of <paramref name="file"/>, listed in folder <paramref name="folderId"/> of <paramref name="project"/>.</summary>
+    public static InventoryRecord Of(AccProject project, AccFile file, string blobName, string sourcePath, string folderId)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        ArgumentNullException.ThrowIfNull(file);
+        var tip = file.Tip;
+        return new(project.Id, project.Name, file.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize,
+            tip?.Storage?.BucketKey, tip?.Storage?.ObjectKey, blobName, sourcePath, tip?.LastModifiedTime,
+            tip?.ExtensionType ?? file.ExtensionType, folderId);
+    }
+
+    /// <summary>The copy request, or null when the version has no bytes (or APS listed no tip).</summary>
+    public FileCopyRequest? ToCopyRequest(bool force) => VersionId is not null && BucketKey is not null && ObjectKey is not null
+        ? new FileCopyRequest(ProjectId, ItemId, VersionId, VersionNumber ?? 0, ApiSize, new OssObject(BucketKey, ObjectKey), BlobName, SourcePath, LastModifiedTime, force)
+        : null;
+}

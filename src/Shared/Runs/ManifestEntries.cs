@@ -1,0 +1,49 @@
+using AccBackup.Backup;
+using AccBackup.Manifest;
+
+namespace AccBackup.Runs;
+
+/// <summary>Where the copy engine meets the manifest: how a run's inventory records and copy outcomes become manifest entries.</summary>
+public static class ManifestEntries
+{
+    /// <summary>The entry for a copy result of a file of <paramref name="projectName"/>.</summary>
+    public static ManifestEntry ToEntry(this FileCopyResult result, string projectName)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var r = result.Request;
+        var status = result.Status switch
+        {
+            FileCopyStatus.Copied => ManifestStatus.Copied,
+            FileCopyStatus.Unchanged => ManifestStatus.Unchanged,
+            _ => ManifestStatus.Failed,
+        };
+        return new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize,
+            status == ManifestStatus.Failed ? null : result.StoredBytes, result.Sha256, r.BlobName, status, result.Error);
+    }
+
+    /// <summary>The entry of a file with nothing to copy.</summary>
+    public static ManifestEntry WithoutContent(this InventoryRecord record) => record.VersionId is null
+        ? Entry(record, ManifestStatus.Failed, "APS listed the item without its tip version")
+        : Entry(record, ManifestStatus.NoContent, $"version has no stored file ({record.ExtensionType})");
+
+    /// <summary>The entry of a file whose copy never reported back.</summary>
+    public static ManifestEntry NotCopied(this InventoryRecord record, string why) => Entry(record, ManifestStatus.Failed, why);
+
+    /// <summary>The entry of a file a dry run would copy.</summary>
+    public static ManifestEntry Planned(this InventoryRecord record) => Entry(record, ManifestStatus.Planned, null);
+
+    /// <summary>The entry of a file carried over unchanged from <paramref name="previous"/>, at the record's place.</summary>
+    public static ManifestEntry Carried(this InventoryRecord record, ManifestEntry previous) => previous with
+    {
+        ProjectName = record.ProjectName,
+        Path = record.SourcePath,
+        FolderId = record.FolderId,
+        Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
+        Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
+        SinceRun = null,
+    };
+
+    private static ManifestEntry Entry(InventoryRecord r, ManifestStatus status, string? error) =>
+        new(r.ProjectId, r.ProjectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null,
+            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId };
+}
