@@ -1,5 +1,5 @@
 using System.Globalization;
-using AccBackup.Runs;
+using AccBackup.Manifest;
 
 namespace AccBackup.Durable.Control;
 
