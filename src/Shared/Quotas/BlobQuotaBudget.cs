@@ -54,7 +54,7 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
                 return 0;
             }
 
-            var next = new QuotaLedger(request.SliceStart, granted + take);
+            var next = new QuotaLedger(request.SliceStart, granted + take, ledger.Writes + 1, ledger.Conflicts + attempt - 1);
             var write = new BlobWriteOptions
             {
                 ContentType = "application/json",

@@ -23,7 +23,7 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var blob = await fixture.Container.GetPropertiesAsync(QuotaLedger.BlobName(ApsEndpoint.Folder), CancellationToken.None);
         Assert.NotNull(blob);
         Assert.Equal("$acc-backup/quota/Folder.json", blob.Name);
-        Assert.Equal(new QuotaLedger(Slice, 7), QuotaLedger.FromMetadata(blob.Metadata));
+        Assert.Equal(new QuotaLedger(Slice, 7, Writes: 1), QuotaLedger.FromMetadata(blob.Metadata));
         var body = Encoding.UTF8.GetString(await fixture.ReadAllAsync(blob.Name));
         Assert.Contains("\"granted\":7", body, StringComparison.Ordinal);
     }
@@ -79,7 +79,8 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var stale = await first.TakeAsync(new QuotaTake(endpoint, Slice, 10, 4), CancellationToken.None);
 
         Assert.Equal(2, stale);
-        Assert.Equal(new QuotaLedger(Slice, 10), await LedgerAsync(endpoint));
+        var ledger = await LedgerAsync(endpoint);
+        Assert.Equal((Slice, 10, 3L, 1L), (ledger.SliceStart, ledger.Granted, ledger.Writes, ledger.Conflicts));
     }
 
     [Fact]
@@ -93,7 +94,9 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var granted = await Task.WhenAll(takes);
 
         Assert.Equal(45, granted.Sum());
-        Assert.Equal(new QuotaLedger(Slice, 45), await LedgerAsync(ApsEndpoint.SignedDownload));
+        var ledger = await LedgerAsync(ApsEndpoint.SignedDownload);
+        Assert.Equal((Slice, 45, 15L), (ledger.SliceStart, ledger.Granted, ledger.Writes));
+        Assert.True(ledger.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
     }
 
     // One container for the class: each test uses its own endpoint, so its own ledger blob.
