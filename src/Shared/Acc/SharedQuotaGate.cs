@@ -2,9 +2,10 @@ namespace AccBackup.Acc;
 
 /// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
 /// <remarks>
-/// Tokens belong to the slice they were taken in and lapse with it, so a process never spends more than it was
-/// granted in that slice. The next batch is fetched while half the current one is left, so a busy process rarely
-/// waits for the store; when the slice is spent for everyone, callers wait for the next one.
+/// Tokens belong to the slice they were taken for and lapse with it, so a process never spends more than it was
+/// granted in that slice. The next batch is fetched while half the current one is left, and once a slice is spent for
+/// everyone the next slice's first batch is taken ahead (usable only when it starts), so a busy process rarely waits
+/// for the store; callers then wait for the next slice.
 /// </remarks>
 internal sealed class SharedQuotaGate : IDisposable
 {
@@ -16,11 +17,8 @@ internal sealed class SharedQuotaGate : IDisposable
     private readonly Lock gate = new();
     private readonly CancellationTokenSource stopping = new();
 
-    // The slice the local tokens belong to, what is left of them, whether the shared slice is spent, and the take in flight.
-    private DateTimeOffset slice;
-    private int tokens;
-    private bool spent;
-    private Task? taking;
+    // Tokens held per slice: the current one and at most the next.
+    private readonly Dictionary<DateTimeOffset, SliceTokens> slices = [];
 
     public SharedQuotaGate(ApsEndpoint endpoint, ApsQuotaWindows windows, IApsQuotaBudget budget, TimeProvider time)
     {
@@ -42,30 +40,38 @@ internal sealed class SharedQuotaGate : IDisposable
             {
                 var now = time.GetUtcNow();
                 var current = windows.StartOf(now);
-                if (current != slice)
+                var held = HeldFor(current);
+                if (held.Tokens > 0)
                 {
-                    // A new slice: whatever was left of the last one lapses unused.
-                    (slice, tokens, spent, taking) = (current, 0, false, null);
-                }
-
-                if (tokens > 0)
-                {
-                    tokens--;
-                    if (tokens <= batch / 2 && !spent && taking is null)
+                    held.Tokens--;
+                    if (held.Tokens <= batch / 2 && !held.Spent && held.Taking is null)
                     {
-                        taking = TakeAsync(current);
+                        held.Taking = TakeAsync(current);
                     }
 
                     return;
                 }
 
                 untilNextSlice = current + windows.Slice - now;
-                taken = spent ? null : taking ??= TakeAsync(current);
+                if (held.Spent)
+                {
+                    // Spent for every process: take the next slice's first batch now, so it is here when that slice starts.
+                    var next = HeldFor(current + windows.Slice);
+                    if (next is { Tokens: 0, Spent: false, Taking: null })
+                    {
+                        next.Taking = TakeAsync(current + windows.Slice);
+                    }
+
+                    taken = null;
+                }
+                else
+                {
+                    taken = held.Taking ??= TakeAsync(current);
+                }
             }
 
             if (taken is null)
             {
-                // Spent for every process: the next slice brings new tokens.
                 await Task.Delay(untilNextSlice, time, cancellationToken).ConfigureAwait(false);
             }
             else
@@ -82,7 +88,24 @@ internal sealed class SharedQuotaGate : IDisposable
         stopping.Dispose();
     }
 
-    // Never completes synchronously, so it is stored in `taking` before its end clears it.
+    // The tokens of the slice starting at `start`; past slices are dropped: what was left of them lapses unused.
+    private SliceTokens HeldFor(DateTimeOffset start)
+    {
+        var current = windows.StartOf(time.GetUtcNow());
+        foreach (var old in slices.Keys.Where(k => k < current).ToList())
+        {
+            slices.Remove(old);
+        }
+
+        if (!slices.TryGetValue(start, out var held))
+        {
+            slices[start] = held = new SliceTokens();
+        }
+
+        return held;
+    }
+
+    // Never completes synchronously, so it is stored in Taking before its end clears it.
     private async Task TakeAsync(DateTimeOffset start)
     {
         await Task.Yield();
@@ -95,13 +118,22 @@ internal sealed class SharedQuotaGate : IDisposable
         {
             lock (gate)
             {
-                if (slice == start)
+                if (slices.TryGetValue(start, out var held))
                 {
-                    tokens += granted;
-                    spent |= granted < batch;
-                    taking = null;
+                    held.Tokens += granted;
+                    held.Spent |= granted < batch;
+                    held.Taking = null;
                 }
             }
         }
+    }
+
+    private sealed class SliceTokens
+    {
+        public int Tokens { get; set; }
+
+        public bool Spent { get; set; }
+
+        public Task? Taking { get; set; }
     }
 }

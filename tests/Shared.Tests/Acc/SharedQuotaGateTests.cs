@@ -62,6 +62,26 @@ public sealed class SharedQuotaGateTests
     }
 
     [Fact]
+    public async Task AcquireAsync_SliceSpent_TakesTheNextSlicesBatchAheadButSpendsItOnlyThen()
+    {
+        using var gate = CreateSut();
+        var next = Start + Windows.Slice;
+        for (var i = 0; i < Windows.LimitOf(Endpoint, Start); i++)
+        {
+            await gate.AcquireAsync(CancellationToken.None);
+        }
+
+        var waiting = gate.AcquireAsync(CancellationToken.None).AsTask();
+        await WaitUntilAsync(() => budget.GrantedIn(Endpoint, next) > 0);
+        await Task.Delay(50);
+        Assert.False(waiting.IsCompleted);
+
+        Assert.Contains(budget.Takes, t => t.SliceStart == next);
+        time.Advance(Windows.Slice);
+        await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+    }
+
+    [Fact]
     public async Task AcquireAsync_TokensLeftWhenTheSliceEnds_LapseAndAreNotSpentLater()
     {
         using var gate = CreateSut(ApsEndpoint.SignedDownload);
