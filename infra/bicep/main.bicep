@@ -43,8 +43,8 @@ param apsClientId string
 @description('The APS client secret, stored in Key Vault. Empty: nothing is written (set it later with az keyvault secret set), and an existing value is kept.')
 param apsClientSecret string = ''
 
-@description('Aps__QuotaShare: share of each APS quota one instance may use. Quotas are per APS app, so keep this x maximumInstanceCount at or under 0.9.')
-param apsQuotaShare string = '0.45'
+@description('Aps__QuotaShare: share of each APS quota all instances together may use (they share one budget, Aps__QuotaScope = Shared).')
+param apsQuotaShare string = '0.9'
 
 // ---------------------------------------------------------------- backup run (Backup__*)
 

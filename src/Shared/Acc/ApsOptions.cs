@@ -32,10 +32,19 @@ public sealed class ApsOptions
     [Range(1, 60)]
     public int SignedUrlMinutes { get; set; } = 10;
 
-    /// <summary>Share of each documented APS quota this process may use, 0.1–1. Default: 0.9.</summary>
-    /// <remarks>Quotas are per app, not per machine: lower this when several workers share one app.</remarks>
+    /// <summary>Share of each documented APS quota this client may use, 0.1–1. Default: 0.9.</summary>
+    /// <remarks>Quotas are per app, not per machine: with <see cref="QuotaScope"/> Process, lower this when several workers share one app.</remarks>
     [Range(0.1, 1.0)]
     public double QuotaShare { get; set; } = 0.9;
+
+    /// <summary>Who shares <see cref="QuotaShare"/>: this process alone, or every process using the backup container. Default: Process.</summary>
+    /// <remarks>Shared keeps scaled-out Function App instances together under the share (see <see cref="IApsQuotaBudget"/>).</remarks>
+    public ApsQuotaScope QuotaScope { get; set; } = ApsQuotaScope.Process;
+
+    /// <summary>The period APS counts each quota over; the documented per-minute limits scale with it. Default: 00:01:00.</summary>
+    /// <remarks>Shorter only against an emulator that counts the same way (tests); APS itself counts per minute.</remarks>
+    [Range(typeof(TimeSpan), "00:00:01", "01:00:00")]
+    public TimeSpan QuotaWindow { get; set; } = TimeSpan.FromMinutes(1);
 
     /// <summary>Whether client-side rate limiting is on. Default: true. Off only for tests and benchmarks.</summary>
     public bool RateLimitingEnabled { get; set; } = true;

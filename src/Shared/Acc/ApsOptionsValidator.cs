@@ -31,6 +31,11 @@ internal sealed class ApsOptionsValidator : IValidateOptions<ApsOptions>
             failures.Add($"{Section}:Scopes must include data:read; got '{options.Scopes}'.");
         }
 
+        if (!Enum.IsDefined(options.QuotaScope))
+        {
+            failures.Add($"{Section}:QuotaScope must be Process or Shared; got '{options.QuotaScope}'.");
+        }
+
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

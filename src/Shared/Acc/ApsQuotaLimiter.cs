@@ -5,30 +5,53 @@ namespace AccBackup.Acc;
 
 /// <summary>Client-side pacing per APS endpoint, sized to the documented quotas, so a healthy run rarely sees a 429.</summary>
 /// <remarks>
-/// A token bucket per endpoint refills smoothly at (quota × share) per minute with a burst of a twentieth of the
-/// quota, so any 60-second window stays under the quota however the calls bunch up.
+/// <see cref="ApsQuotaScope.Process"/>: a token bucket per endpoint refills smoothly at (quota × share) per window with
+/// a burst of a twentieth of the quota, so any window stays under the quota however this process's calls bunch up.
+/// <see cref="ApsQuotaScope.Shared"/>: every process takes from one budget per endpoint (<see cref="IApsQuotaBudget"/>),
+/// counted in clock-aligned slices (<see cref="ApsQuotaWindows"/>), so scaled-out instances stay under it together.
 /// </remarks>
 public sealed class ApsQuotaLimiter : IAsyncDisposable
 {
     private readonly Dictionary<ApsEndpoint, RateLimiter> limiters = [];
+    private readonly Dictionary<ApsEndpoint, SharedQuotaGate> shared = [];
 
-    /// <summary>Creates one limiter per endpoint from the options.</summary>
-    public ApsQuotaLimiter(IOptions<ApsOptions> options)
+    /// <summary>Creates one limiter per endpoint from the options; <paramref name="budget"/> is required for the Shared scope.</summary>
+    /// <exception cref="InvalidOperationException">Aps:QuotaScope is Shared but the host registered no <see cref="IApsQuotaBudget"/>.</exception>
+    public ApsQuotaLimiter(IOptions<ApsOptions> options, TimeProvider time, IApsQuotaBudget? budget = null)
     {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(time);
         var settings = options.Value;
         if (!settings.RateLimitingEnabled)
         {
             return;
         }
 
+        if (settings.QuotaScope == ApsQuotaScope.Shared)
+        {
+            if (budget is null)
+            {
+                throw new InvalidOperationException(
+                    $"{ApsOptions.SectionName}:QuotaScope is Shared, but this host keeps no shared quota budget; use Process here.");
+            }
+
+            var windows = new ApsQuotaWindows(settings.QuotaWindow, settings.QuotaShare);
+            foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
+            {
+                shared[endpoint] = new SharedQuotaGate(endpoint, windows, budget, time);
+            }
+
+            return;
+        }
+
         foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
         {
-            var perMinute = ApsQuotas.PerMinute(endpoint) * settings.QuotaShare;
+            var perWindow = ApsQuotas.PerMinute(endpoint) * (settings.QuotaWindow / TimeSpan.FromMinutes(1)) * settings.QuotaShare;
             limiters[endpoint] = new TokenBucketRateLimiter(new TokenBucketRateLimiterOptions
             {
-                TokenLimit = Math.Max(1, (int)(perMinute / 20)),
+                TokenLimit = Math.Max(1, (int)(perWindow / 20)),
                 TokensPerPeriod = 1,
-                ReplenishmentPeriod = TimeSpan.FromMinutes(1 / perMinute),
+                ReplenishmentPeriod = settings.QuotaWindow / perWindow,
                 QueueLimit = int.MaxValue,
                 QueueProcessingOrder = QueueProcessingOrder.OldestFirst,
                 AutoReplenishment = true,
@@ -39,6 +62,12 @@ public sealed class ApsQuotaLimiter : IAsyncDisposable
     /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota.</summary>
     public async ValueTask AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken)
     {
+        if (shared.TryGetValue(endpoint, out var gate))
+        {
+            await gate.AcquireAsync(cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
         if (!limiters.TryGetValue(endpoint, out var limiter))
         {
             return;
@@ -54,6 +83,11 @@ public sealed class ApsQuotaLimiter : IAsyncDisposable
     /// <inheritdoc />
     public async ValueTask DisposeAsync()
     {
+        foreach (var gate in shared.Values)
+        {
+            gate.Dispose();
+        }
+
         foreach (var limiter in limiters.Values)
         {
             await limiter.DisposeAsync().ConfigureAwait(false);

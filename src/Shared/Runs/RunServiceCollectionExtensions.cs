@@ -1,5 +1,7 @@
+using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Manifest;
+using AccBackup.Quotas;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -13,6 +15,9 @@ public static class RunServiceCollectionExtensions
     public static IServiceCollection AddBackupRuns(this IServiceCollection services, IConfiguration configuration)
     {
         services.AddCopyEngine(configuration);
+
+        // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:QuotaScope=Shared).
+        services.TryAddSingleton<IApsQuotaBudget, BlobQuotaBudget>();
         services.TryAddSingleton<NdjsonBlobs>();
         services.TryAddSingleton<ManifestWriter>();
         services.TryAddSingleton<ManifestReader>();

@@ -33,9 +33,10 @@ public sealed class BicepAppSettingsTests
         "AzureWebJobsStorage",
     ];
 
-    /// <summary>Options Azure needs although their code default is valid: blob storage through the managed identity.</summary>
+    /// <summary>Options Azure needs although their code default is valid: blob storage through the managed identity, one APS budget for all instances.</summary>
     private static readonly string[] AzureChoices =
     [
+        "Aps__QuotaScope",
         "BackupStorage__ServiceUri",
         "BackupStorage__ManagedIdentityClientId",
         "BackupStorage__ContainerName",

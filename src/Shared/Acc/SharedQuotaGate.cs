@@ -1,0 +1,139 @@
+namespace AccBackup.Acc;
+
+/// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
+/// <remarks>
+/// Tokens belong to the slice they were taken for and lapse with it, so a process never spends more than it was
+/// granted in that slice. The next batch is fetched while half the current one is left, and once a slice is spent for
+/// everyone the next slice's first batch is taken ahead (usable only when it starts), so a busy process rarely waits
+/// for the store; callers then wait for the next slice.
+/// </remarks>
+internal sealed class SharedQuotaGate : IDisposable
+{
+    private readonly ApsEndpoint endpoint;
+    private readonly ApsQuotaWindows windows;
+    private readonly IApsQuotaBudget budget;
+    private readonly TimeProvider time;
+    private readonly int batch;
+    private readonly Lock gate = new();
+    private readonly CancellationTokenSource stopping = new();
+
+    // Tokens held per slice: the current one and at most the next.
+    private readonly Dictionary<DateTimeOffset, SliceTokens> slices = [];
+
+    public SharedQuotaGate(ApsEndpoint endpoint, ApsQuotaWindows windows, IApsQuotaBudget budget, TimeProvider time)
+    {
+        this.endpoint = endpoint;
+        this.windows = windows;
+        this.budget = budget;
+        this.time = time;
+        batch = windows.BatchOf(endpoint);
+    }
+
+    /// <summary>Waits until this process holds a token of the current slice, and spends it.</summary>
+    public async ValueTask AcquireAsync(CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            Task? taken;
+            TimeSpan untilNextSlice;
+            lock (gate)
+            {
+                var now = time.GetUtcNow();
+                var current = windows.StartOf(now);
+                var held = HeldFor(current);
+                if (held.Tokens > 0)
+                {
+                    held.Tokens--;
+                    if (held.Tokens <= batch / 2 && !held.Spent && held.Taking is null)
+                    {
+                        held.Taking = TakeAsync(current);
+                    }
+
+                    return;
+                }
+
+                untilNextSlice = current + windows.Slice - now;
+                if (held.Spent)
+                {
+                    // Spent for every process: take the next slice's first batch now, so it is here when that slice starts.
+                    var next = HeldFor(current + windows.Slice);
+                    if (next is { Tokens: 0, Spent: false, Taking: null })
+                    {
+                        next.Taking = TakeAsync(current + windows.Slice);
+                    }
+
+                    taken = null;
+                }
+                else
+                {
+                    taken = held.Taking ??= TakeAsync(current);
+                }
+            }
+
+            if (taken is null)
+            {
+                await Task.Delay(untilNextSlice, time, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                await taken.WaitAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        stopping.Cancel();
+        stopping.Dispose();
+    }
+
+    // The tokens of the slice starting at `start`; past slices are dropped: what was left of them lapses unused.
+    private SliceTokens HeldFor(DateTimeOffset start)
+    {
+        var current = windows.StartOf(time.GetUtcNow());
+        foreach (var old in slices.Keys.Where(k => k < current).ToList())
+        {
+            slices.Remove(old);
+        }
+
+        if (!slices.TryGetValue(start, out var held))
+        {
+            slices[start] = held = new SliceTokens();
+        }
+
+        return held;
+    }
+
+    // Never completes synchronously, so it is stored in Taking before its end clears it.
+    private async Task TakeAsync(DateTimeOffset start)
+    {
+        await Task.Yield();
+        var granted = 0;
+        try
+        {
+            granted = await budget.TakeAsync(new QuotaTake(endpoint, start, windows.LimitOf(endpoint, start), batch), stopping.Token).ConfigureAwait(false);
+        }
+        finally
+        {
+            lock (gate)
+            {
+                if (slices.TryGetValue(start, out var held))
+                {
+                    held.Tokens += granted;
+                    held.Spent |= granted < batch;
+                    held.Taking = null;
+                }
+            }
+        }
+    }
+
+    private sealed class SliceTokens
+    {
+        public int Tokens { get; set; }
+
+        public bool Spent { get; set; }
+
+        public Task? Taking { get; set; }
+    }
+}

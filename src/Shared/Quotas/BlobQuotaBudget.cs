@@ -1,0 +1,95 @@
+using System.Collections.Concurrent;
+using AccBackup.Acc;
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Quotas;
+
+/// <summary>The shared APS budget kept in the backup container: one small blob per endpoint, updated with optimistic concurrency.</summary>
+/// <remarks>
+/// A take reads the ledger (or reuses the one this process last wrote), adds its grant and writes it back only if the
+/// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
+/// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
+/// slice: never over the quota). A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
+/// </remarks>
+public sealed partial class BlobQuotaBudget : IApsQuotaBudget
+{
+    /// <summary>Conflicting writes tolerated for one take before it gives up on its slice.</summary>
+    internal const int MaxAttempts = 16;
+
+    private readonly BlobContainer container;
+    private readonly ILogger<BlobQuotaBudget> logger;
+
+    // The ledger and ETag this process last wrote, per endpoint: usually still current, which saves the read.
+    private readonly ConcurrentDictionary<ApsEndpoint, (QuotaLedger Ledger, string ETag)> lastWritten = new();
+
+    /// <summary>Creates the budget over the backup container.</summary>
+    public BlobQuotaBudget(BlobContainer container, ILogger<BlobQuotaBudget> logger)
+    {
+        ArgumentNullException.ThrowIfNull(container);
+        ArgumentNullException.ThrowIfNull(logger);
+        this.container = container;
+        this.logger = logger;
+    }
+
+    /// <inheritdoc />
+    public async Task<int> TakeAsync(QuotaTake request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        var blobName = QuotaLedger.BlobName(request.Endpoint);
+        (QuotaLedger Ledger, string? ETag)? known = lastWritten.TryGetValue(request.Endpoint, out var written) ? written : null;
+        for (var attempt = 1; attempt <= MaxAttempts; attempt++)
+        {
+            var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
+            if (ledger.SliceStart > request.SliceStart)
+            {
+                // Another process's clock is ahead and moved on: this slice is over for the budget.
+                return 0;
+            }
+
+            var granted = ledger.SliceStart == request.SliceStart ? ledger.Granted : 0;
+            var take = Math.Min(request.Count, request.SliceLimit - granted);
+            if (take <= 0)
+            {
+                return 0;
+            }
+
+            var next = new QuotaLedger(request.SliceStart, granted + take, ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var write = new BlobWriteOptions
+            {
+                ContentType = "application/json",
+                Metadata = next.ToMetadata(),
+                Conditions = etag is null ? BlobConditions.IfNotExists : BlobConditions.IfMatches(etag),
+            };
+            try
+            {
+                var newETag = await container.UploadAsync(blobName, next.ToJson(request.Endpoint, request.SliceLimit), write, cancellationToken).ConfigureAwait(false);
+                lastWritten[request.Endpoint] = (next, newETag);
+                return take;
+            }
+            catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
+            {
+                Log.TakeConflicted(logger, request.Endpoint, attempt);
+                known = null;
+            }
+        }
+
+        Log.TakeGaveUp(logger, request.Endpoint, request.SliceStart, MaxAttempts);
+        return 0;
+    }
+
+    private async Task<(QuotaLedger Ledger, string? ETag)> ReadAsync(string blobName, CancellationToken cancellationToken)
+    {
+        var blob = await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false);
+        return blob is null ? (QuotaLedger.Empty, null) : (QuotaLedger.FromMetadata(blob.Metadata), blob.ETag);
+    }
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 6001, Level = LogLevel.Debug, Message = "Shared APS quota for {Endpoint}: another process took first (attempt {Attempt}); reading again")]
+        public static partial void TakeConflicted(ILogger logger, ApsEndpoint endpoint, int attempt);
+
+        [LoggerMessage(EventId = 6002, Level = LogLevel.Warning, Message = "Shared APS quota for {Endpoint}: {Attempts} conflicting writes in the slice from {SliceStart}; waiting for the next slice")]
+        public static partial void TakeGaveUp(ILogger logger, ApsEndpoint endpoint, DateTimeOffset sliceStart, int attempts);
+    }
+}
