@@ -1,6 +1,6 @@
 using System.Globalization;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Storage;
 
 namespace AccBackup.Quotas;
 
@@ -19,7 +19,7 @@ internal sealed record QuotaLedger(DateTimeOffset SliceStart, int Granted, long 
     public static QuotaLedger Empty { get; } = new(DateTimeOffset.MinValue, 0);
 
     /// <summary>The blob of <paramref name="endpoint"/>'s budget: <c>$acc-backup/quota/{endpoint}.json</c>.</summary>
-    public static string BlobName(ApsEndpoint endpoint) => $"{BlobPathBuilder.ReservedPrefix}/quota/{endpoint}.json";
+    public static string BlobName(ApsEndpoint endpoint) => $"{ContainerLayout.ReservedPrefix}/quota/{endpoint}.json";
 
     /// <summary>The ledger as metadata.</summary>
     public IReadOnlyDictionary<string, string> ToMetadata() => new Dictionary<string, string>

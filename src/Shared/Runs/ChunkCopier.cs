@@ -5,7 +5,7 @@ using AccBackup.Storage;
 namespace AccBackup.Runs;
 
 /// <summary>The copy activity: copies one inventory chunk's files at once and writes their manifest entries.</summary>
-/// <remarks>Idempotent: when the chunk's results exist, a repeated call returns them without copying again.</remarks>
+/// <remarks>Idempotent: when the chunk's results exist and describe its inventory, a repeated call returns them without copying again.</remarks>
 public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobContainer container)
 {
     /// <summary>Copies the chunk; per-file failures are results, not exceptions.</summary>
@@ -13,13 +13,14 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
     public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken, IProgress<ManifestEntry>? onFile = null)
     {
         var resultsBlob = RunLayout.Results(input.InventoryChunk);
-        if (await blobs.ReadAsync(resultsBlob, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false) is { } done)
+        var done = await blobs.ReadAsync(resultsBlob, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
+        var records = await blobs.ReadAsync(input.InventoryChunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false)
+            ?? throw new InvalidOperationException($"The inventory chunk {input.InventoryChunk} is missing.");
+        if (done is not null && Describe(done, records))
         {
             return Count(resultsBlob, done);
         }
 
-        var records = await blobs.ReadAsync(input.InventoryChunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false)
-            ?? throw new InvalidOperationException($"The inventory chunk {input.InventoryChunk} is missing.");
         var projectNames = records.GroupBy(r => r.ProjectId, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().ProjectName, StringComparer.Ordinal);
         ManifestEntry EntryOf(FileCopyResult result) => result.ToEntry(projectNames[result.Request.ProjectId]);
 
@@ -60,6 +61,12 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         await blobs.WriteAsync(resultsBlob, entries, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
         return Count(resultsBlob, entries);
     }
+
+    // A run resumed after the account changed re-lists into the same chunk names: results of the killed attempt count
+    // only if they are about these very files and versions, or files added since would be dropped and versions left stale.
+    private static bool Describe(IReadOnlyList<ManifestEntry> results, IReadOnlyList<InventoryRecord> records) =>
+        results.Count == records.Count
+        && results.Zip(records).All(p => p.First.ItemId == p.Second.ItemId && p.First.VersionId == p.Second.VersionId && p.First.Path == p.Second.SourcePath);
 
     private static ChunkCopyResult Count(string resultsBlob, IReadOnlyCollection<ManifestEntry> entries)
     {
