@@ -42,19 +42,8 @@ internal sealed class DurableBackupHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = new Dictionary<string, string?>
-        {
-            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
-            ["Aps:ClientId"] = emulator.ClientId,
-            ["Aps:ClientSecret"] = emulator.ClientSecret,
-            ["Aps:AccountId"] = emulator.AccountId,
-            ["Aps:RateLimitingEnabled"] = "false",
-            ["Aps:RetryBaseDelay"] = "00:00:00.020",
-            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
-            ["BackupStorage:ContainerName"] = "durable-" + Guid.NewGuid().ToString("N")[..16],
-            ["Copy:RetryBaseDelay"] = "00:00:00.020",
-            ["Backup:Schedule"] = "0 0 2 * * *",
-        };
+        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
+            "durable-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Backup:Schedule"] = "0 0 2 * * *" });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;

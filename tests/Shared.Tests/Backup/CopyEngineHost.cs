@@ -36,19 +36,8 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = new Dictionary<string, string?>
-        {
-            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
-            ["Aps:ClientId"] = emulator.ClientId,
-            ["Aps:ClientSecret"] = emulator.ClientSecret,
-            ["Aps:AccountId"] = emulator.AccountId,
-            ["Aps:RateLimitingEnabled"] = "false",
-            ["Aps:RetryBaseDelay"] = "00:00:00.020",
-            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
-            ["BackupStorage:ContainerName"] = "copy-" + Guid.NewGuid().ToString("N")[..16],
-            ["Copy:RetryBaseDelay"] = "00:00:00.020",
-            ["Copy:ChunkedRetryDelay"] = "00:00:00.050",
-        };
+        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
+            "copy-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;

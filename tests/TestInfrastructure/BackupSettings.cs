@@ -1,0 +1,32 @@
+namespace AccBackup.Testing;
+
+/// <summary>The settings that wire the product to an APS emulator and an Azurite container, with test-fast retry delays.</summary>
+public static class BackupSettings
+{
+    /// <summary>Settings for an emulator at <paramref name="apsBaseUrl"/> and <paramref name="container"/> on <paramref name="azurite"/>;
+    /// <paramref name="overrides"/> are applied last.</summary>
+    public static Dictionary<string, string?> For(
+        Uri apsBaseUrl, string clientId, string clientSecret, string accountId, AzuriteServer azurite, string container, IDictionary<string, string?>? overrides = null)
+    {
+        ArgumentNullException.ThrowIfNull(apsBaseUrl);
+        ArgumentNullException.ThrowIfNull(azurite);
+        var values = new Dictionary<string, string?>
+        {
+            ["Aps:BaseUrl"] = apsBaseUrl.ToString(),
+            ["Aps:ClientId"] = clientId,
+            ["Aps:ClientSecret"] = clientSecret,
+            ["Aps:AccountId"] = accountId,
+            ["Aps:RateLimitingEnabled"] = "false",
+            ["Aps:RetryBaseDelay"] = "00:00:00.020",
+            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
+            ["BackupStorage:ContainerName"] = container,
+            ["Copy:RetryBaseDelay"] = "00:00:00.020",
+        };
+        foreach (var (key, value) in overrides ?? new Dictionary<string, string?>())
+        {
+            values[key] = value;
+        }
+
+        return values;
+    }
+}
