@@ -50,7 +50,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
         }
 
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
-        var host = await DurableTaskTestHost.StartAsync(
+        var host = await StartRetryingAsync(() => DurableTaskTestHost.StartAsync(
             registry => registry
                 .AddOrchestrator<BackupRunOrchestrator>(TaskNames.BackupRun)
                 .AddOrchestrator<ProjectBackupOrchestrator>(TaskNames.ProjectBackup)
@@ -65,8 +65,27 @@ internal sealed class DurableBackupHost : IAsyncDisposable
                     s.AddBackupOrchestration(configuration);
                     services?.Invoke(s);
                 },
-            });
+            }));
         return new DurableBackupHost(emulator, host);
+    }
+
+    /// <summary>Starts a test host, again on another random port when the one it chose was taken.</summary>
+    /// <remarks>The test host picks a random port in 30000–40000, which overlaps Linux's ephemeral ports: under load another
+    /// connection sometimes holds it ("address already in use"). Choosing a free port ourselves was worse: hosts then
+    /// sometimes shared a port across IPv4 and IPv6 and a worker reached another host's backend.</remarks>
+    private static async Task<DurableTaskTestHost> StartRetryingAsync(Func<Task<DurableTaskTestHost>> start)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await start();
+            }
+            catch (IOException) when (attempt < 5)
+            {
+                // the port was taken: the next attempt draws another
+            }
+        }
     }
 
     /// <summary>The settings the Function App would put into a run's input.</summary>
