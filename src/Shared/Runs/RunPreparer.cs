@@ -23,11 +23,35 @@ public sealed partial class RunPreparer(
             throw new RunAlreadyExistsException(input.RunId);
         }
 
+        await ClearUnfinishedAttemptAsync(input.RunId, cancellationToken).ConfigureAwait(false);
         var request = input.Request;
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
         var listing = await ChooseListingAsync(request, input.StartedAt, cancellationToken).ConfigureAwait(false);
         Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
         return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId);
+    }
+
+    /// <summary>A run started again with the id of one that never finished (killed, crashed) starts from a clean folder:
+    /// records of the earlier attempt could describe an account that has changed since (chunks that are no longer
+    /// produced would otherwise reach the manifest twice). Its stored files stay: the copier skips every version already
+    /// stored, so only what was in flight is fetched again.</summary>
+    private async Task ClearUnfinishedAttemptAsync(string runId, CancellationToken cancellationToken)
+    {
+        var leftovers = new List<string>();
+        await foreach (var blob in container.ListAsync(RunLayout.RunFolder(runId), cancellationToken).ConfigureAwait(false))
+        {
+            leftovers.Add(blob.Name);
+        }
+
+        foreach (var name in leftovers)
+        {
+            await container.DeleteIfExistsAsync(name, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (leftovers.Count > 0)
+        {
+            Log.UnfinishedAttemptCleared(logger, runId, leftovers.Count);
+        }
     }
 
     /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
@@ -71,6 +95,9 @@ public sealed partial class RunPreparer(
     {
         [LoggerMessage(EventId = 4001, Level = LogLevel.Information, Message = "Backup run {RunId} started: {Projects} projects, listing {ListingMode}")]
         public static partial void RunStarted(ILogger logger, string runId, int projects, string listingMode);
+
+        [LoggerMessage(EventId = 4006, Level = LogLevel.Information, Message = "Backup run {RunId} resumes an attempt that did not finish: its {Records} working records were cleared; stored files are kept")]
+        public static partial void UnfinishedAttemptCleared(ILogger logger, string runId, int records);
 
         [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
         public static partial void NoPreviousState(ILogger logger, string reason);
