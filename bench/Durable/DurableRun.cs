@@ -3,7 +3,6 @@ using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Durable;
-using AccBackup.Durable.Activities;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Runs;
 using Microsoft.DurableTask;
@@ -25,13 +24,7 @@ internal static class DurableRun
     {
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(EngineHost.Settings(context.Emulator, context.Azurite, container, clientRateLimiting, null)).Build();
         await using var host = await DurableTaskTestHost.StartAsync(
-            registry => registry
-                .AddOrchestrator<BackupRunOrchestrator>(TaskNames.BackupRun)
-                .AddOrchestrator<ProjectBackupOrchestrator>(TaskNames.ProjectBackup)
-                .AddActivity<PrepareRunActivity>(TaskNames.PrepareRun)
-                .AddActivity<ListFoldersActivity>(TaskNames.ListFolders)
-                .AddActivity<CopyChunkActivity>(TaskNames.CopyChunk)
-                .AddActivity<AssembleManifestActivity>(TaskNames.AssembleManifest),
+            registry => registry.AddBackupTasks(),
             new DurableTaskTestHostOptions
             {
                 ConfigureServices = services =>

@@ -1,5 +1,4 @@
 using AccBackup.Durable;
-using AccBackup.Durable.Activities;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Storage;
@@ -51,13 +50,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
 
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
         var host = await StartRetryingAsync(() => DurableTaskTestHost.StartAsync(
-            registry => registry
-                .AddOrchestrator<BackupRunOrchestrator>(TaskNames.BackupRun)
-                .AddOrchestrator<ProjectBackupOrchestrator>(TaskNames.ProjectBackup)
-                .AddActivity<PrepareRunActivity>(TaskNames.PrepareRun)
-                .AddActivity<ListFoldersActivity>(TaskNames.ListFolders)
-                .AddActivity(TaskNames.CopyChunk, copyActivity ?? typeof(CopyChunkActivity))
-                .AddActivity<AssembleManifestActivity>(TaskNames.AssembleManifest),
+            registry => registry.AddBackupTasks(copyActivity),
             new DurableTaskTestHostOptions
             {
                 ConfigureServices = s =>

@@ -27,7 +27,7 @@ public sealed record BackupRunOutcome(
     {
         ArgumentNullException.ThrowIfNull(manifest);
         var s = manifest.Summary;
-        return new(s.RunId, s.IsComplete ? "Succeeded" : "CompletedWithErrors", manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
+        return new(s.RunId, s.Status, manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
             s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds);
     }
 }

@@ -39,6 +39,10 @@ public sealed record ManifestSummary(
     /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0;
+
+    /// <summary>The run's status as the log contract and the Function App report it: Succeeded or CompletedWithErrors.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string Status => IsComplete ? "Succeeded" : "CompletedWithErrors";
 }
 
 /// <summary>A file stored with a byte count different from the size APS reported.</summary>

@@ -61,7 +61,8 @@ public sealed partial class ManifestAssembler(
         return written;
     }
 
-    /// <summary>The latest finished run's state, which this manifest must not forget; none for a dry run or a first run.</summary>
+    /// <summary>The latest finished run's manifest, which this manifest must not forget; none for a dry run or a first run.</summary>
+    /// <remarks>Only its manifest is needed here, not its folder tree and inventory (which only an incremental listing uses).</remarks>
     private async Task<PreviousRunState?> LoadBaseRunAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
     {
         if (input.DryRun || (input.LatestRunId ?? input.PreviousRunId) is not { } baseRunId)
@@ -71,7 +72,7 @@ public sealed partial class ManifestAssembler(
 
         try
         {
-            return await previousRuns.LoadAsync(baseRunId, cancellationToken).ConfigureAwait(false);
+            return new PreviousRunState(await previousRuns.LoadManifestAsync(baseRunId, cancellationToken).ConfigureAwait(false), [], []);
         }
         catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
         {
@@ -177,9 +178,8 @@ public sealed partial class ManifestAssembler(
     // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
     private void LogFinished(ManifestSummary s)
     {
-        var complete = s.IsComplete;
-        var level = complete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
-        Log.RunFinished(logger, level, s.RunId, complete ? "Succeeded" : "CompletedWithErrors", s.DurationSeconds, s.Files, s.Bytes, s.Projects,
+        var level = s.IsComplete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
+        Log.RunFinished(logger, level, s.RunId, s.Status, s.DurationSeconds, s.Files, s.Bytes, s.Projects,
             s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
     }
 

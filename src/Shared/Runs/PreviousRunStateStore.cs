@@ -39,6 +39,17 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
         }
     }
 
+    /// <summary>Only the manifest of <paramref name="runId"/>: from the state already loaded, else read alone.</summary>
+    public async Task<RunManifest> LoadManifestAsync(string runId, CancellationToken cancellationToken)
+    {
+        if (Volatile.Read(ref cached) is { } state && state.RunId == runId)
+        {
+            return state.Manifest;
+        }
+
+        return await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+    }
+
     /// <inheritdoc />
     public void Dispose() => gate.Dispose();
 

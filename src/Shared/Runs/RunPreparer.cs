@@ -83,7 +83,7 @@ public sealed partial class RunPreparer(
         catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
         {
             Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
-            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt, null);
+            return new(null, $"full: state of run {latest.RunId} unreadable", startedAt, latest.RunId);
         }
 
         return new(latest.RunId, $"incremental from run {latest.RunId}", lastFull, latest.RunId);
