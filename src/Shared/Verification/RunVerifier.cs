@@ -10,23 +10,13 @@ namespace AccBackup.Verification;
 /// <remarks>Read-only. Blobs hold the newest stored version of a file, so checking an older run reports files changed since as <see cref="VerificationProblem.VersionDiffers"/>.</remarks>
 public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
 {
-    /// <summary>Blobs read and hashed at once.</summary>
-    public const int DefaultParallelism = 8;
-
-    /// <summary>Checks every copied or unchanged entry of <paramref name="runId"/> ("latest" for the latest run).</summary>
-    public async Task<VerificationReport> VerifyAsync(
-        string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = DefaultParallelism)
+    /// <summary>Checks every stored entry of <paramref name="runId"/> ("latest" for the latest run), <paramref name="parallelism"/> blobs read and hashed at once.</summary>
+    public async Task<VerificationReport> VerifyAsync(string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = 8)
     {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
-        var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
-        var stored = manifest.Files.Where(e => e.IsStored).ToList();
+        var stored = await StoredFiles.ReadAsync(reader, runId, null, cancellationToken).ConfigureAwait(false);
         var findings = new ConcurrentBag<VerificationFinding>();
-        int done = 0;
-        long bytes = 0;
-
-        await Parallel.ForEachAsync(
-            stored,
-            new ParallelOptions { MaxDegreeOfParallelism = parallelism, CancellationToken = cancellationToken },
+        var bytes = await stored.ForEachAsync(
+            parallelism,
             async (entry, ct) =>
             {
                 var (finding, read) = await CheckAsync(entry, ct).ConfigureAwait(false);
@@ -35,12 +25,13 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
                     findings.Add(finding);
                 }
 
-                var total = Interlocked.Add(ref bytes, read);
-                progress?.Report(new VerificationProgress(Interlocked.Increment(ref done), stored.Count, total));
-            }).ConfigureAwait(false);
+                return read;
+            },
+            (done, read) => progress?.Report(new VerificationProgress(done, stored.Selected.Count, read)),
+            cancellationToken).ConfigureAwait(false);
 
         var ordered = findings.OrderBy(f => f.Path, StringComparer.Ordinal).ThenBy(f => f.Problem).ToList();
-        return new VerificationReport(manifest.Summary.RunId, manifest.Files.Count, stored.Count, bytes, ordered);
+        return new VerificationReport(stored.Manifest.Summary.RunId, stored.Manifest.Files.Count, stored.Selected.Count, bytes, ordered);
     }
 
     private async Task<(VerificationFinding? Finding, long Bytes)> CheckAsync(ManifestEntry entry, CancellationToken cancellationToken)
