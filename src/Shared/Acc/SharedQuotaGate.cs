@@ -3,9 +3,9 @@ namespace AccBackup.Acc;
 /// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
 /// <remarks>
 /// Tokens belong to the slice they were taken for and lapse with it, so a process never spends more than it was
-/// granted in that slice. The next batch is fetched while half the current one is left, and once a slice is spent for
-/// everyone the next slice's first batch is taken ahead (usable only when it starts), so a busy process rarely waits
-/// for the store; callers then wait for the next slice.
+/// granted in that slice. The next batch is fetched while half the current one is left, and once the window is full
+/// for everyone (a take granted less than asked) the next slice's first batch is taken ahead (usable only when it
+/// starts: that is when the oldest slice leaves the window), so a busy process rarely waits for the store.
 /// </remarks>
 internal sealed class SharedQuotaGate : IDisposable
 {
@@ -14,6 +14,7 @@ internal sealed class SharedQuotaGate : IDisposable
     private readonly IApsQuotaBudget budget;
     private readonly TimeProvider time;
     private readonly int batch;
+    private readonly int limit;
     private readonly Lock gate = new();
     private readonly CancellationTokenSource stopping = new();
 
@@ -27,6 +28,7 @@ internal sealed class SharedQuotaGate : IDisposable
         this.budget = budget;
         this.time = time;
         batch = windows.BatchOf(endpoint);
+        limit = windows.LimitOf(endpoint);
     }
 
     /// <summary>Waits until this process holds a token of the current slice, and spends it.</summary>
@@ -112,7 +114,7 @@ internal sealed class SharedQuotaGate : IDisposable
         var granted = 0;
         try
         {
-            granted = await budget.TakeAsync(new QuotaTake(endpoint, start, windows.LimitOf(endpoint, start), batch), stopping.Token).ConfigureAwait(false);
+            granted = await budget.TakeAsync(new QuotaTake(endpoint, start, windows.Slice, limit, batch), stopping.Token).ConfigureAwait(false);
         }
         finally
         {
