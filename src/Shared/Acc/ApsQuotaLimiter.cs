@@ -6,7 +6,8 @@ namespace AccBackup.Acc;
 /// <remarks>
 /// Both scopes keep one rule (<see cref="ApsQuotaWindows"/>): in any interval of one window, at most quota × share calls.
 /// A burst under that goes out at once; only calls past it wait, until the window since the call they would exceed has passed.
-/// <see cref="ApsQuotaScope.Process"/>: an exact sliding log per endpoint in this process (<see cref="ProcessQuotaGate"/>).
+/// <see cref="ApsQuotaScope.Process"/>: an exact sliding log per endpoint in this process (<see cref="ApsQuotaLog"/>),
+/// counting each call until its response, so the rule holds where APS counts, whatever the latency.
 /// <see cref="ApsQuotaScope.Shared"/>: every process takes from one budget per endpoint (<see cref="IApsQuotaBudget"/>),
 /// counted in clock-aligned slices (<see cref="QuotaTally"/>), so scaled-out instances stay under it together.
 /// </remarks>
@@ -47,11 +48,19 @@ public sealed class ApsQuotaLimiter : IDisposable
         }
     }
 
-    /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota.</summary>
-    public ValueTask AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken) =>
-        shared.TryGetValue(endpoint, out var gate) ? gate.AcquireAsync(cancellationToken)
-        : process.TryGetValue(endpoint, out var own) ? own.AcquireAsync(cancellationToken)
-        : ValueTask.CompletedTask;
+    /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota; dispose the lease when its response arrives.</summary>
+    public async ValueTask<ApsQuotaLease> AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken)
+    {
+        if (shared.TryGetValue(endpoint, out var gate))
+        {
+            await gate.AcquireAsync(cancellationToken).ConfigureAwait(false);
+            return ApsQuotaLease.None;
+        }
+
+        return process.TryGetValue(endpoint, out var own)
+            ? await own.AcquireAsync(cancellationToken).ConfigureAwait(false)
+            : ApsQuotaLease.None;
+    }
 
     /// <inheritdoc />
     public void Dispose()

@@ -15,16 +15,18 @@ internal sealed class ProcessQuotaGate : IDisposable
         this.time = time;
     }
 
-    /// <summary>Waits until one more call fits in every window, and records it.</summary>
-    public async ValueTask AcquireAsync(CancellationToken cancellationToken)
+    /// <summary>Waits until one more call fits in every window; the lease must be disposed when its response arrives.</summary>
+    public async ValueTask<ApsQuotaLease> AcquireAsync(CancellationToken cancellationToken)
     {
         await turn.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            while (!log.TryTake(out var wait))
+            while (!log.TryTake(out var wait, out var nextResponse))
             {
-                await Task.Delay(wait, time, cancellationToken).ConfigureAwait(false);
+                await (nextResponse ?? Task.Delay(wait, time, cancellationToken)).WaitAsync(cancellationToken).ConfigureAwait(false);
             }
+
+            return new ApsQuotaLease(log);
         }
         finally
         {

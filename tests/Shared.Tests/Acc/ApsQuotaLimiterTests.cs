@@ -52,13 +52,13 @@ public sealed class ApsQuotaLimiterTests
     }
 
     [Fact]
-    public async Task AcquireAsync_ProcessScopeOverTheQuota_WaitsUntilTheBurstIsAWindowOld()
+    public async Task AcquireAsync_ProcessScopeOverTheQuota_WaitsUntilTheBurstsResponsesAreAWindowOld()
     {
         var time = new FakeTimeProvider();
         using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
         for (var i = 0; i < 45; i++)
         {
-            await limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None);
+            (await limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None)).Dispose();
         }
 
         var waiting = Enumerable.Range(0, 3).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
@@ -79,7 +79,7 @@ public sealed class ApsQuotaLimiterTests
         using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
         for (var i = 0; i < 45; i++)
         {
-            await limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None);
+            (await limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None)).Dispose();
         }
 
         using var cancellation = new CancellationTokenSource();
