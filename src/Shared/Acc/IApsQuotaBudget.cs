@@ -19,4 +19,9 @@ public interface IApsQuotaBudget
 /// <param name="Slice">The length of a slice (<see cref="ApsQuotaWindows.Slice"/>).</param>
 /// <param name="WindowLimit">Calls all processes together may make in any one quota window (<see cref="ApsQuotaWindows.LimitOf"/>).</param>
 /// <param name="Count">Calls this process asks for.</param>
-public sealed record QuotaTake(ApsEndpoint Endpoint, DateTimeOffset SliceStart, TimeSpan Slice, int WindowLimit, int Count);
+/// <param name="Return">Calls granted to this process for an earlier slice that it never made (they lapsed with their slice).</param>
+public sealed record QuotaTake(ApsEndpoint Endpoint, DateTimeOffset SliceStart, TimeSpan Slice, int WindowLimit, int Count, QuotaReturn? Return = null);
+
+/// <summary>Calls granted for the slice starting at <paramref name="SliceStart"/> that were never made: the budget may count them again.</summary>
+/// <remarks>Giving back only calls that can no longer be made keeps every recorded count at or above the calls made.</remarks>
+public sealed record QuotaReturn(DateTimeOffset SliceStart, int Count);

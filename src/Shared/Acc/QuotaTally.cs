@@ -9,6 +9,7 @@ namespace AccBackup.Acc;
 /// (j itself and any later slice already taken ahead) hold fewer than the window limit. Any window overlaps at most
 /// <see cref="ApsQuotaWindows.SlicesPerWindow"/> + 1 consecutive slices, and the last grant into any such run of slices
 /// counted all of them, so the run never holds more than the limit, whichever process took and in whatever order.
+/// Calls granted but never made can be given back (<see cref="Without"/>): counts only fall to what was really spent.
 /// Immutable: the store keeps it as text and replaces it with optimistic concurrency.
 /// </remarks>
 public sealed class QuotaTally
@@ -43,6 +44,18 @@ public sealed class QuotaTally
         var from = start - (Span * take.Slice.Ticks);
         var used = slices.Where(s => s.Key >= from).Sum(s => s.Value);
         return Math.Clamp(take.WindowLimit - used, 0, take.Count);
+    }
+
+    /// <summary>This tally without the calls <paramref name="returned"/> gives back (none if its slice was already dropped).</summary>
+    public QuotaTally Without(QuotaReturn? returned)
+    {
+        if (returned is null || !slices.TryGetValue(returned.SliceStart.UtcTicks, out var count))
+        {
+            return this;
+        }
+
+        var left = count - Math.Min(count, returned.Count);
+        return new QuotaTally(left == 0 ? slices.Remove(returned.SliceStart.UtcTicks) : slices.SetItem(returned.SliceStart.UtcTicks, left));
     }
 
     /// <summary>This tally with <paramref name="granted"/> more calls in <paramref name="take"/>'s slice, dropping slices no later take can count.</summary>

@@ -41,14 +41,15 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         for (var attempt = 1; attempt <= MaxAttempts; attempt++)
         {
             var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
-            var take = ledger.Tally.Grantable(request);
-            if (take <= 0)
+            var tally = ledger.Tally.Without(request.Return);
+            var take = tally.Grantable(request);
+            if (take <= 0 && tally == ledger.Tally)
             {
                 // The window is full, or another process's clock is ahead and this slice is over for the budget.
                 return 0;
             }
 
-            var next = new QuotaLedger(ledger.Tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var next = new QuotaLedger(tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
             var write = new BlobWriteOptions
             {
                 ContentType = "application/json",
@@ -59,7 +60,7 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
             {
                 var newETag = await container.UploadAsync(blobName, next.ToJson(request.Endpoint, request.WindowLimit), write, cancellationToken).ConfigureAwait(false);
                 lastWritten[request.Endpoint] = (next, newETag);
-                return take;
+                return Math.Max(0, take);
             }
             catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
             {

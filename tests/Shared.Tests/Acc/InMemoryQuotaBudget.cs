@@ -37,7 +37,7 @@ internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
 
         lock (gate)
         {
-            var tally = tallies.GetValueOrDefault(request.Endpoint, QuotaTally.Empty);
+            var tally = tallies.GetValueOrDefault(request.Endpoint, QuotaTally.Empty).Without(request.Return);
             var take = tally.Grantable(request);
             tallies[request.Endpoint] = tally.With(request, take);
             return take;

@@ -42,6 +42,19 @@ public sealed class QuotaTallyTests
         Assert.Equal(1, tally.Grantable(Take(4, 1)));
     }
 
+    [Fact]
+    public void Without_CallsGivenBack_FreeTheWindowForOthers()
+    {
+        var tally = QuotaTally.Empty.With(Take(0, 30), 30).With(Take(1, 15), 15);
+
+        var returned = tally.Without(new QuotaReturn(Start, 20));
+
+        Assert.Equal(0, tally.Grantable(Take(2, 10)));
+        Assert.Equal(10, returned.Grantable(Take(2, 10)));
+        Assert.Equal(10, returned.GrantedIn(Start));
+        Assert.Same(returned, returned.Without(new QuotaReturn(Start - Slice, 5)));
+    }
+
     [Theory]
     [InlineData(1)]
     [InlineData(2)]

@@ -43,6 +43,22 @@ public sealed class SharedQuotaGateTests
     }
 
     [Fact]
+    public async Task AcquireAsync_ManyCallersWaiting_TakeEnoughForAllOfThemInFewRoundTrips()
+    {
+        using var gate = CreateSut(ApsEndpoint.SignedDownload);
+        budget.Hold = new TaskCompletionSource();
+
+        var callers = Enumerable.Range(0, 200).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
+        await WaitUntilAsync(() => budget.Takes.Count == 1);
+        budget.Hold.SetResult();
+        await Task.WhenAll(callers).WaitAsync(TimeSpan.FromSeconds(5));
+
+        // Batches of 23 would need 9 takes; the second asks for everyone still waiting.
+        Assert.InRange(budget.Takes.Count, 2, 3);
+        Assert.True(budget.Takes[1].Count >= 150, $"the second take asked for {budget.Takes[1].Count}");
+    }
+
+    [Fact]
     public async Task AcquireAsync_BurstUpToTheWindowLimit_IsNotPaced()
     {
         using var gate = CreateSut();
@@ -97,7 +113,7 @@ public sealed class SharedQuotaGateTests
     }
 
     [Fact]
-    public async Task AcquireAsync_TokensLeftWhenTheSliceEnds_LapseAndAreNotSpentLater()
+    public async Task AcquireAsync_TokensLeftWhenTheSliceEnds_LapseAndAreGivenBackWithTheNextTake()
     {
         using var gate = CreateSut(ApsEndpoint.SignedDownload);
         await gate.AcquireAsync(CancellationToken.None); // takes a batch of 23, spends 1
@@ -107,6 +123,8 @@ public sealed class SharedQuotaGateTests
 
         Assert.Equal(2, budget.Takes.Count);
         Assert.Equal(Start + Windows.Slice, budget.Takes[1].SliceStart);
+        Assert.Equal(new QuotaReturn(Start, 22), budget.Takes[1].Return);
+        Assert.Equal(1, budget.GrantedIn(ApsEndpoint.SignedDownload, Start));
     }
 
     [Fact]

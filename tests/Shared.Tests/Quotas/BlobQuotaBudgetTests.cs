@@ -58,6 +58,20 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
     }
 
     [Fact]
+    public async Task TakeAsync_WindowFullButCallsGivenBack_GrantsWhatWasGivenBack()
+    {
+        var budget = CreateSut();
+        var endpoint = ApsEndpoint.Token;
+        await budget.TakeAsync(Take(endpoint, 0, 10, 10), CancellationToken.None);
+
+        var granted = await budget.TakeAsync(Take(endpoint, 1, 10, 5) with { Return = new QuotaReturn(Slice, 3) }, CancellationToken.None);
+
+        Assert.Equal(3, granted);
+        var ledger = await LedgerAsync(endpoint);
+        Assert.Equal((7, 3), (ledger.Tally.GrantedIn(Slice), ledger.Tally.GrantedIn(Slice + SliceLength)));
+    }
+
+    [Fact]
     public async Task TakeAsync_LedgerTwoSlicesAhead_GrantsNothing()
     {
         var ahead = CreateSut();
