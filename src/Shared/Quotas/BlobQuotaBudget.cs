@@ -10,7 +10,8 @@ namespace AccBackup.Quotas;
 /// A take reads the ledger (or reuses the one this process last wrote), adds its grant and writes it back only if the
 /// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
 /// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
-/// slice: never over the quota). What may be granted is <see cref="QuotaTally"/>'s rule, the same for every process. A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
+/// slice: never over the quota). What may be granted is <see cref="QuotaTally"/>'s rule, the same for every process.
+/// A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
 /// </remarks>
 public sealed partial class BlobQuotaBudget : IApsQuotaBudget
 {
