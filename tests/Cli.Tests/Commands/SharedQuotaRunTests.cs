@@ -33,7 +33,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
 
         // Quota-bound, so the same calls take about the same time however many processes make them. The margin covers
         // a second .NET process on a small shared machine (start, JIT) and the test's tiny batches (a tenth of APS's
-        // quota per window means 1–2 calls per take); measured 1.0–1.19× here.
+        // quota per window means 1–2 calls per take); measured 0.96–1.20× here with both scopes keeping the same window rule.
         Assert.True(shared.Wall <= one.Wall * 1.25, $"two processes sharing the budget took {shared.Wall.TotalSeconds:F1} s, one process {one.Wall.TotalSeconds:F1} s");
         Assert.True(shared.BlobCalls < shared.ApsCalls, $"{shared.BlobCalls} quota blob calls for {shared.ApsCalls} APS calls");
     }

@@ -35,7 +35,8 @@ public sealed class ApsQuotaPacingTests
         var stats = emulator.GetStats();
         Assert.Equal(39, stats.Count(EndpointCategory.Folder, 200));
         Assert.Equal(0, stats.Count(EndpointCategory.Folder, 429));
-        Assert.True(elapsed < window / 4, $"39 calls under a quota of 45 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
+        // A pacer spreading the window's quota evenly would take 39/45 of the window (a token bucket with a twentieth as burst did).
+        Assert.True(elapsed < window / 2, $"39 calls under a quota of 45 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
     }
 
     [Fact]
