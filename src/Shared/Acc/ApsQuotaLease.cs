@@ -1,6 +1,6 @@
 namespace AccBackup.Acc;
 
-/// <summary>One granted APS call; dispose it once the response has arrived (or the call failed).</summary>
+/// <summary>One granted APS call; dispose it exactly once, when the response has arrived (or the call failed).</summary>
 /// <remarks>Process scope counts the call against its window until then (<see cref="ApsQuotaLog"/>); otherwise disposing does nothing.</remarks>
 public readonly struct ApsQuotaLease : IDisposable
 {
