@@ -68,6 +68,23 @@ public sealed class HostJsonTests
         Assert.InRange(levels[applies], LogLevel.Trace, LogLevel.Information);
     }
 
+    [Fact]
+    public void Logging_ApplicationInsightsSampling_NeverDropsTraces()
+    {
+        // Adaptive sampling may drop any telemetry type it is not told to keep; a sampled-out run-summary trace would
+        // make the "no successful run" alert fire for a good night and hide a failed one.
+        using var host = RepoFiles.Json(allowComments: true, "host.json");
+        var sampling = host.RootElement.GetProperty("logging").GetProperty("applicationInsights").GetProperty("samplingSettings");
+
+        if (sampling.TryGetProperty("isEnabled", out var enabled) && !enabled.GetBoolean())
+        {
+            return;
+        }
+
+        var excluded = sampling.GetProperty("excludedTypes").GetString()!.Split(';', StringSplitOptions.TrimEntries);
+        Assert.Contains("Trace", excluded);
+    }
+
     private static JsonElement DurableTask()
     {
         using var host = RepoFiles.Json(allowComments: true, "host.json");
