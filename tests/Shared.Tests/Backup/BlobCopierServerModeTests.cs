@@ -1,11 +1,15 @@
 using System.Security.Cryptography;
+using System.Text;
 using AccBackup.Backup;
+using AccBackup.Manifest;
+using AccBackup.Runs;
 using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using AccEmulator.ServerCopy;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Backup;
 
@@ -35,6 +39,7 @@ public sealed class BlobCopierServerModeTests
         Assert.All(outcomes.Where(o => o.StoredBytes == 0), o => Assert.Equal((CopyMethods.Stream, CopyMethods.Sha256AndApsSha1), (o.Transfer, o.Verification)));
         Assert.Equal(0, host.Emulator.GetStats().ContentBytesServed);
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Download));
+        Assert.DoesNotContain(host.Logs.Lines, line => line.Contains("sig=", StringComparison.OrdinalIgnoreCase)); // the SAS never reaches a log
         await AssertStoredBytesMatchTruthAsync(host, outcomes, withoutContent);
     }
 
@@ -81,6 +86,22 @@ public sealed class BlobCopierServerModeTests
         await AssertStoredBytesMatchTruthAsync(host, second, withoutContent);
     }
 
+    [Fact]
+    public async Task RunAsync_ServerMode_ManifestJsonAndCsvSayHowEachFileWasMovedAndChecked()
+    {
+        await using var host = await CopyEngineHost.StartAsync(await WithObjectsInAzuriteAsync(), ServerMode);
+
+        await host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(RunId: "server-night"), null, CancellationToken.None);
+
+        var files = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync("server-night", CancellationToken.None)).Files;
+        var copied = files.Where(e => e.Status == ManifestStatus.Copied && e.StoredSize > 0).ToList();
+        Assert.True(copied.Count > 200, $"only {copied.Count} copied files with bytes");
+        Assert.All(copied, e => Assert.Equal(("size", "server", (string?)null), (e.Verification, e.Transfer, e.Sha256)));
+        var csv = Encoding.UTF8.GetString(await ReadAllAsync(host, RunLayout.Csv("server-night"))).TrimStart('\uFEFF').Split("\r\n");
+        Assert.EndsWith(",error,verification,transfer", csv[0], StringComparison.Ordinal);
+        Assert.Equal(copied.Count, csv.Count(row => row.EndsWith(",size,server", StringComparison.Ordinal)));
+    }
+
     internal static async Task<EmulatorOptions> WithObjectsInAzuriteAsync(long? extraLargeFileBytes = null)
     {
         var azurite = await AzuriteServer.GetAsync();
@@ -91,6 +112,14 @@ public sealed class BlobCopierServerModeTests
             ExtraLargeFileBytes = extraLargeFileBytes,
             ServerCopy = new ServerCopyOptions { ConnectionString = azurite.ConnectionString, UploadAtStart = extraLargeFileBytes is not null },
         };
+    }
+
+    private static async Task<byte[]> ReadAllAsync(CopyEngineHost host, string blobName)
+    {
+        await using var stream = await host.Container.OpenReadAsync(blobName, null, null, CancellationToken.None);
+        using var copy = new MemoryStream();
+        await stream.CopyToAsync(copy);
+        return copy.ToArray();
     }
 
     /// <summary>Every stored blob, read back and hashed here, equals the bytes the emulator serves (the copier never saw them).</summary>
