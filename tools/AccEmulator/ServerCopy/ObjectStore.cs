@@ -17,7 +17,6 @@ internal sealed class ObjectStore
 {
     private readonly BlobContainerClient container;
     private readonly ConcurrentDictionary<string, Lazy<Task>> uploads = new(StringComparer.Ordinal);
-    private readonly Lazy<Task> created;
     private long uploadedBytes;
 
     public ObjectStore(ServerCopyOptions options)
@@ -28,8 +27,6 @@ internal sealed class ObjectStore
         {
             throw new ArgumentException("The server-copy connection string must carry an account key: it signs the SAS URLs.", nameof(options));
         }
-
-        created = new Lazy<Task>(() => container.CreateIfNotExistsAsync());
     }
 
     /// <summary>Bytes uploaded to the blob service so far (each object once).</summary>
@@ -71,7 +68,8 @@ internal sealed class ObjectStore
     // Not tied to the asking request: a client giving up must not leave the next one a half-finished upload to redo.
     private async Task UploadAsync(StorageObject storage, string name)
     {
-        await created.Value.ConfigureAwait(false);
+        // Once per object, not once per store: a container that could not be created is tried again with the next upload.
+        await container.CreateIfNotExistsAsync().ConfigureAwait(false);
         var options = new BlobUploadOptions
         {
             Conditions = new BlobRequestConditions { IfNoneMatch = ETag.All },
