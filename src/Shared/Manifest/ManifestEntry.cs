@@ -57,6 +57,16 @@ public sealed record ManifestEntry(
     /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
     public string? SinceRun { get; init; }
 
+    /// <summary>How the stored bytes were checked when they were copied: <c>sha256+aps-sha1</c> or <c>sha256</c> (streamed and
+    /// hashed; APS's SHA-1 matched, or APS gave none) or <c>size</c> (copied by the storage service: only the byte count
+    /// was checked, and <see cref="Sha256"/> is empty). Null when nothing is stored, or in manifests written before it was recorded.</summary>
+    public string? Verification { get; init; }
+
+    /// <summary>How the stored bytes were moved when they were copied: <c>stream</c>, <c>server</c> (Put Block From URL: none
+    /// passed through the worker) or <c>stream-fallback</c> (server-side copy asked for, refused by the service, streamed).
+    /// Null when nothing is stored, or for copies stored before it was recorded.</summary>
+    public string? Transfer { get; init; }
+
     /// <summary>Whether the entry's blob holds a verified copy (this run's or an earlier one's): what verify checks and restore writes.</summary>
     [JsonIgnore]
     public bool IsStored => Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NotListed or ManifestStatus.Carried;
