@@ -7,8 +7,10 @@ namespace AccBackup.Runs.Scheduling;
 /// what a failed activity means. Pure and deterministic — no I/O, no clock, no exceptions for flow — so the CLI's
 /// in-process runner and the Durable orchestrator drive the same decisions, and a replay makes the same ones again.</summary>
 /// <remarks>
-/// Listings are started before copies: the folder-listing quota bounds a run, and copies of what was already found
-/// fill the rest of the window. A driver asks <see cref="Next"/> for work up to its free slots, runs it, and reports each
+/// Listings are started before copies, but while chunks wait to be copied they take at most half of the window: the
+/// folder-listing and signed-URL quotas are separate, so a run ends near its floor only if both are spent at once (a
+/// listing activity runs Backup:ParallelListings listings, so a few of them keep the listing quota busy). Whatever
+/// slots one kind can't use go to the other. A driver asks <see cref="Next"/> for work up to its free slots, runs it, and reports each
 /// completion with <see cref="Listed"/>, <see cref="Copied"/> or <see cref="Failed"/>.
 /// </remarks>
 public sealed class RunSchedule(RunScheduleState state)
@@ -47,11 +49,22 @@ public sealed class RunSchedule(RunScheduleState state)
         return new RunSchedule(state);
     }
 
-    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, listings first, and counts them as in flight.</summary>
+    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, listings first (at most half of the window
+    /// while chunks wait to be copied), and counts them as in flight.</summary>
     public IReadOnlyList<ScheduledWork> Next(int freeSlots)
     {
         var work = new List<ScheduledWork>();
-        while (work.Count < freeSlots && State.PendingListings.Count > 0)
+        var window = InFlight + freeSlots;
+        var listingShare = State.PendingCopies.Count > 0 ? Math.Max(1, window / 2) : window;
+        TakeListings(work, freeSlots, listingShare);
+        TakeCopies(work, freeSlots);
+        TakeListings(work, freeSlots, window);
+        return work;
+    }
+
+    private void TakeListings(List<ScheduledWork> work, int freeSlots, int maxInFlight)
+    {
+        while (work.Count < freeSlots && State.PendingListings.Count > 0 && State.ListingsInFlight < maxInFlight)
         {
             var pending = State.PendingListings[0];
             var following = pending.Next.Skip + pending.Next.Take;
@@ -68,7 +81,10 @@ public sealed class RunSchedule(RunScheduleState state)
             State.Tally.ListingsStarted++;
             work.Add(new ScheduledWork(State.NextWorkId++, pending.Next.Project, pending.Next, null));
         }
+    }
 
+    private void TakeCopies(List<ScheduledWork> work, int freeSlots)
+    {
         while (work.Count < freeSlots && State.PendingCopies.Count > 0)
         {
             var pending = State.PendingCopies[0];
@@ -87,8 +103,6 @@ public sealed class RunSchedule(RunScheduleState state)
             var chunk = RunLayout.InventoryChunk(plan.RunId, pending.OutputKey, pending.Next);
             work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new ChunkCopyInput(plan.RunId, chunk, plan.DryRun, plan.ForceCopy)));
         }
-
-        return work;
     }
 
     /// <summary>A listing finished: its chunks become copies, its sub-folders further listings.</summary>

@@ -52,6 +52,37 @@ public sealed class RunScheduleTests
     }
 
     [Fact]
+    public void Next_ManyListingsAndChunksPending_ListingsTakeHalfTheWindowCopiesTheRest()
+    {
+        // A full-size account: listings pending all run long, so listings alone would starve every copy until the last
+        // folder is listed (a run then takes listing floor + copy floor instead of the larger of the two).
+        var schedule = CreateSut(Alpha);
+        schedule.Listed(schedule.Next(1)[0], Found(chunks: 10, subFolders: 1_000));
+
+        var first = schedule.Next(8);
+        Assert.Equal([true, true, true, true, false, false, false, false], first.Select(w => w.IsListing));
+
+        // A listing done frees a slot: with 4 copies in flight and chunks still waiting it goes to a listing again.
+        schedule.Listed(first[0], Found(chunks: 0, subFolders: 0));
+        Assert.True(Assert.Single(schedule.Next(1)).IsListing);
+
+        // A copy done frees a slot while listings hold their half: it goes to a copy.
+        schedule.Copied(first[4], new ChunkCopyResult("r", 1, 1, 0, 0, 0, 0, 1, 0));
+        Assert.False(Assert.Single(schedule.Next(1)).IsListing);
+    }
+
+    [Fact]
+    public void Next_NoChunksWaiting_ListingsTakeTheWholeWindow()
+    {
+        var schedule = CreateSut(Alpha);
+        schedule.Listed(schedule.Next(1)[0], Found(chunks: 1, subFolders: 1_000));
+
+        var work = schedule.Next(8);
+
+        Assert.Equal([true, true, true, true, false, true, true, true], work.Select(w => w.IsListing));
+    }
+
+    [Fact]
     public void Next_FewSlots_NeverHandsOutMoreThanAsked()
     {
         var schedule = CreateSut(Alpha);
