@@ -1,0 +1,34 @@
+using System.Globalization;
+using AccBackup.Testing;
+using AccEmulator;
+
+namespace AccBackup.Bench.Hosting;
+
+/// <summary>The settings every engine, seed or durable variant runs with: the product's defaults, wired to one emulator and container.</summary>
+internal static class EngineSettings
+{
+    /// <summary>The configuration keys and values; <paramref name="quotaWindow"/> is the client's Aps:QuotaWindow (one minute ÷ k).</summary>
+    /// <param name="clientRateLimiting">Whether the APS client paces itself to the quotas (off when the emulator has none, or for an unpaced variant).</param>
+    public static Dictionary<string, string?> For(
+        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, TimeSpan quotaWindow,
+        IReadOnlyDictionary<string, string?>? overrides)
+    {
+        var values = new Dictionary<string, string?>
+        {
+            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
+            ["Aps:ClientId"] = emulator.ClientId,
+            ["Aps:ClientSecret"] = emulator.ClientSecret,
+            ["Aps:AccountId"] = emulator.AccountId,
+            ["Aps:RateLimitingEnabled"] = clientRateLimiting ? "true" : "false",
+            ["Aps:QuotaWindow"] = quotaWindow.ToString("c", CultureInfo.InvariantCulture),
+            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
+            ["BackupStorage:ContainerName"] = containerName,
+        };
+        foreach (var (key, value) in overrides ?? new Dictionary<string, string?>())
+        {
+            values[key] = value;
+        }
+
+        return values;
+    }
+}
