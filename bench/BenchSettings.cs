@@ -43,7 +43,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         ? new BenchSettings(true, 0.006, [0.003, 0.006], 2, 0.006, 256L << 20)
         : new BenchSettings(false, 1.0, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30);
 
-    /// <summary>The client's Aps:QuotaWindow and the emulator's quota window at compression <paramref name="k"/>.</summary>
+    /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
     public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;
 
     /// <summary>APS's real quotas per window, the window one minute ÷ <paramref name="k"/>.</summary>
@@ -67,13 +67,13 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     public IReadOnlyList<string> Describe() =>
     [
         Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB"),
-        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window and the client's Aps:QuotaWindow are 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window; APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
+        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:QuotaShare 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
         "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),
         "APS quotas: the real ones per window (contents 300, OSS 1000, ...) unless a scenario turns them off; quota windows restart between variants (runs are a night apart)",
         "storage latency 10 ms: not applied (our blob client has no hook for it; Azurite answers over loopback)",
         "processes: this one (bench + APS emulator), one Azurite per scenario (in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
-        "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9), only Aps:QuotaWindow set to the compressed window",
+        "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9); only the APS pacing is compressed k-fold",
         Invariant($"machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
     ];
 

@@ -42,14 +42,14 @@ internal static class ChildMain
         {
 #if BENCH_DURABLE
             var meter = Cost.Start(downloads);
-            var (outcome, figures) = await Durable.DurableRun.RunAsync(spec.Settings, warnings, downloads, spec.RunId, cancellationToken);
+            var (outcome, figures) = await Durable.DurableRun.RunAsync(spec.Settings, spec.Compression, warnings, downloads, spec.RunId, cancellationToken);
             return meter.Stop(outcome, warnings, null, figures);
 #else
             throw new InvalidOperationException("durable variants need a build with -p:BenchDurable=true.");
 #endif
         }
 
-        await using var host = await EngineHost.StartAsync(spec.Settings, warnings, downloads, cancellationToken);
+        await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
         var cost = Cost.Start(downloads);
         switch (spec.Kind)
         {

@@ -5,6 +5,7 @@ namespace AccBackup.Bench.Children;
 /// <summary>What one child process runs: one variant of one scenario, on the settings the parent wired to its emulator and Azurite.</summary>
 /// <param name="Kind">Which copier runs (<see cref="ChildKinds"/>).</param>
 /// <param name="Settings">The product's configuration (see Hosting/EngineSettings.cs), overrides included.</param>
+/// <param name="Compression">k: the client's APS pacing runs k times faster (Hosting/CompressedPacing.cs).</param>
 /// <param name="RunId">The backup run id (engine and durable kinds).</param>
 /// <param name="LargeFile">The one file of the large-file kinds.</param>
 /// <param name="ResultPath">Where the child writes its <see cref="ChildResult"/> as JSON.</param>
@@ -13,6 +14,7 @@ internal sealed record ChildSpec(
     string Scenario,
     string Variant,
     Dictionary<string, string?> Settings,
+    double Compression,
     string RunId,
     FileCopyRequest? LargeFile,
     string ResultPath);

@@ -23,7 +23,7 @@ internal static class DurableRun
 {
     /// <summary>Runs a backup of every project with <paramref name="settings"/>, as the Function App would; also sizes its orchestration instances.</summary>
     public static async Task<(VariantOutcome Outcome, OrchestrationFigures Figures)> RunAsync(
-        IReadOnlyDictionary<string, string?> settings, WarningLog warnings, DownloadGauge downloads, string runId, CancellationToken cancellationToken)
+        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, string runId, CancellationToken cancellationToken)
     {
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(settings).Build();
         await using var host = await DurableTaskTestHost.StartAsync(
@@ -34,6 +34,7 @@ internal static class DurableRun
                 {
                     services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
                     services.AddBackupOrchestration(configuration);
+                    CompressedPacing.Apply(services, compression);
                     services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
                 },
             },

@@ -21,12 +21,14 @@ internal sealed class EngineHost : IAsyncDisposable
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
     /// <summary>Wires the services with <paramref name="settings"/> (see <see cref="EngineSettings"/>) and creates the container.</summary>
+    /// <param name="compression">k: the client's APS pacing runs k times faster (<see cref="CompressedPacing"/>), matching the emulator.</param>
     public static async Task<EngineHost> StartAsync(
-        IReadOnlyDictionary<string, string?> settings, WarningLog warnings, DownloadGauge downloads, CancellationToken cancellationToken)
+        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, CancellationToken cancellationToken)
     {
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
+        CompressedPacing.Apply(services, compression);
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         var host = new EngineHost(provider);

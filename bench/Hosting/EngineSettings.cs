@@ -1,4 +1,3 @@
-using System.Globalization;
 using AccBackup.Testing;
 using AccEmulator;
 
@@ -7,10 +6,10 @@ namespace AccBackup.Bench.Hosting;
 /// <summary>The settings every engine, seed or durable variant runs with: the product's defaults, wired to one emulator and container.</summary>
 internal static class EngineSettings
 {
-    /// <summary>The configuration keys and values; <paramref name="quotaWindow"/> is the client's Aps:QuotaWindow (one minute ÷ k).</summary>
+    /// <summary>The configuration keys and values (time compression is applied to the client's pacing by <see cref="CompressedPacing"/>, not here).</summary>
     /// <param name="clientRateLimiting">Whether the APS client paces itself to the quotas (off when the emulator has none, or for an unpaced variant).</param>
     public static Dictionary<string, string?> For(
-        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, TimeSpan quotaWindow,
+        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting,
         IReadOnlyDictionary<string, string?>? overrides)
     {
         var values = new Dictionary<string, string?>
@@ -20,7 +19,6 @@ internal static class EngineSettings
             ["Aps:ClientSecret"] = emulator.ClientSecret,
             ["Aps:AccountId"] = emulator.AccountId,
             ["Aps:RateLimitingEnabled"] = clientRateLimiting ? "true" : "false",
-            ["Aps:QuotaWindow"] = quotaWindow.ToString("c", CultureInfo.InvariantCulture),
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = containerName,
         };

@@ -22,7 +22,7 @@ internal static class QuotaBoundScenario
         RunAsync(CurveName(scale), scale, settings.Compression, sideBySide: false, cancellationToken);
 
     /// <summary>The name of the curve point at <paramref name="scale"/>.</summary>
-    public static string CurveName(double scale) => $"{Name}@{scale.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
+    public static string CurveName(double scale) => $"{Name}-scale-{scale.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
 
     private static async Task<ScenarioReport> RunAsync(string name, double scale, double k, bool sideBySide, CancellationToken cancellationToken)
     {

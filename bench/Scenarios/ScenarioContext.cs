@@ -29,7 +29,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     public string Name { get; }
 
-    /// <summary>k: the emulator's quota window and the client's Aps:QuotaWindow are one minute ÷ k.</summary>
+    /// <summary>k: the emulator's quota windows are one minute ÷ k, and the client's pacing runs k times faster.</summary>
     public double Compression { get; }
 
     public AzuriteServer Azurite { get; }
@@ -47,11 +47,11 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window.</summary>
     public Dictionary<string, string?> Settings(string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides = null) =>
-        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, BenchSettings.QuotaWindow(Compression), overrides);
+        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, overrides);
 
     /// <summary>The product's services in this process on a container of this scenario: for the pre-scan, the probe and verification.</summary>
     public Task<EngineHost> HostAsync(string container, CancellationToken cancellationToken) =>
-        EngineHost.StartAsync(Settings(container, clientRateLimiting: false), parentWarnings, parentDownloads, cancellationToken);
+        EngineHost.StartAsync(Settings(container, clientRateLimiting: false), 1, parentWarnings, parentDownloads, cancellationToken);
 
     /// <summary>Every live file with its SHA-256 (hashed once by the emulator, then cached).</summary>
     public Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken) =>
@@ -84,7 +84,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
         FileCopyRequest? largeFile = null, string? runId = null)
     {
         Console.WriteLine($"  [{Name}] {variant} ...");
-        var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), runId ?? $"{Name}-{variant}", largeFile, "");
+        var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), Compression, runId ?? $"{Name}-{variant}", largeFile, "");
         ChildResult? child = null;
         await using var meter = VariantMeter.Start(Emulator, AzuriteProcess);
         var outcome = await VariantWatchdog.RunAsync(async ct =>
