@@ -33,7 +33,9 @@ internal static class Targets
             checks.Add(Ratio(large, "large-file engine-full ≥ 5 × seed-parallel-8 (one stream)", large.Ratios.SpeedupOverSeedParallel, 5));
         }
 
-        if (Find(scenarios, QuotaBoundScenario.Name) is { } quota && Variant(quota, "engine-nochange") is { } run && Variant(quota, "engine-full") is { } full)
+        // The no-change night at the largest scale it ran (the real account's in a full run).
+        if (scenarios.Where(s => s.Name.StartsWith(QuotaBoundScenario.Name, StringComparison.Ordinal) && Variant(s, "engine-nochange") is not null).MaxBy(s => s.Scale) is { } quota
+            && Variant(quota, "engine-nochange") is { } run && Variant(quota, "engine-full") is { } full)
         {
             var projects = full.ApsCalls.GetValueOrDefault("TopFolders");
             var calls = run.ApsCalls.Values.Sum();

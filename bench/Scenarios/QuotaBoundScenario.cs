@@ -17,7 +17,7 @@ internal static class QuotaBoundScenario
     public static Task<ScenarioReport> SideBySideAsync(BenchSettings settings, CancellationToken cancellationToken) =>
         RunAsync(Name, settings.SideScale, settings.Compression, sideBySide: true, cancellationToken);
 
-    /// <summary>engine-full alone at <paramref name="scale"/>: one point of the scaling curve.</summary>
+    /// <summary>engine-full alone at <paramref name="scale"/>: one point of the scaling curve; at <see cref="BenchSettings.NoChangeScale"/> also engine-nochange after it.</summary>
     public static Task<ScenarioReport> CurvePointAsync(BenchSettings settings, double scale, CancellationToken cancellationToken) =>
         RunAsync(CurveName(scale), scale, settings.Compression, sideBySide: false, cancellationToken);
 
@@ -48,10 +48,14 @@ internal static class QuotaBoundScenario
             variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "quota-durable", true, null, null, cancellationToken));
         }
 #endif
-        if (sideBySide)
+        if (sideBySide || scale == BenchSettings.NoChangeScale)
         {
             // The engine variants share one container, so each run finds what the previous one stored.
             variants.Add(await context.RunVariantAsync("engine-nochange", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken));
+        }
+
+        if (sideBySide)
+        {
             var changed = ChangeShare(context.Emulator, truth);
             var onePercent = await context.RunVariantAsync("engine-1pct", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken);
             variants.Add(onePercent with { Note = $"{changed} files changed (Mutations.ChangeFile, same size, new bytes) before the run; {onePercent.Note}" });
