@@ -80,7 +80,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         "storage latency 10 ms: not applied (our blob client has no hook for it; Azurite answers over loopback)",
         "processes: this one (bench + APS emulator), one Azurite per scenario (in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
         "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9); only the APS pacing is compressed k-fold",
-        Invariant($"machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
+        Invariant($"machine: {AccBackup.Bench.Measure.MachineCores.Value} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
     ];
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

@@ -122,7 +122,7 @@ var report = new BenchReport(
     quick ? "quick" : "full",
     command,
     VariantNames,
-    [.. settings.Describe(), $"load average (1/5/15 min) at start {loadAtStart}, at end {LoadAverage()}: other work on this machine competes for its {Environment.ProcessorCount} cores"],
+    [.. settings.Describe(), $"load average (1/5/15 min) at start {loadAtStart}, at end {LoadAverage()}: other work on this machine competes for its {AccBackup.Bench.Measure.MachineCores.Value} cores"],
     reports,
     curve,
     Targets.Check(reports, curve),
@@ -139,7 +139,7 @@ await WriteAsync(Path.Combine(results, "latest.md"), ReportWriter.ToMarkdown(rep
 if (curve.Count > 0)
 {
     await WriteAsync(Path.Combine(results, "scaling.svg"), CurvePlot.ToSvg(curve,
-        $"{report.Mode} run {report.GeneratedAt}, k = {settings.Compression}, {Environment.ProcessorCount} cores, load at start {loadAtStart}; dashed: targets"));
+        $"{report.Mode} run {report.GeneratedAt}, k = {settings.Compression}, {AccBackup.Bench.Measure.MachineCores.Value} cores, load at start {loadAtStart}; dashed: targets"));
 }
 
 Console.WriteLine($"Wrote {Path.Combine(results, "latest.json")}, latest.md{(curve.Count > 0 ? " and scaling.svg" : "")}");

@@ -10,6 +10,8 @@ namespace AccBackup.Bench.Children;
 internal static class ChildLauncher
 {
     private const int StderrLinesKept = 20;
+    private const string ProcessorCountVariable = "DOTNET_PROCESSOR_COUNT";
+    private const string DurableProcessorCount = "64";
 
     /// <summary>The id of the running child, for the watchdog's samples (0 when none).</summary>
     public static int CurrentPid { get; private set; }
@@ -22,7 +24,7 @@ internal static class ChildLauncher
         spec = spec with { ResultPath = Path.ChangeExtension(specPath, ".result.json") };
         await File.WriteAllTextAsync(specPath, JsonSerializer.Serialize(spec, ChildJson.Options), cancellationToken);
         var stderr = new ConcurrentQueue<string>();
-        using var process = new Process { StartInfo = StartInfo(specPath) };
+        using var process = new Process { StartInfo = StartInfo(specPath, spec.Kind) };
         process.ErrorDataReceived += (_, e) =>
         {
             if (e.Data is { } line)
@@ -59,10 +61,22 @@ internal static class ChildLauncher
     }
 
     // The apphost when there is one; `dotnet <dll>` when the bench was started through the dotnet host.
-    private static ProcessStartInfo StartInfo(string specPath)
+    private static ProcessStartInfo StartInfo(string specPath, string kind)
     {
         var executable = Environment.ProcessPath ?? throw new InvalidOperationException("The bench's own executable is unknown.");
         var start = new ProcessStartInfo(executable) { RedirectStandardError = true, RedirectStandardOutput = true, UseShellExecute = false };
+
+        // The Durable test host's in-memory backend runs as many activities at once as the process sees processors:
+        // durable children see 64 so the backend is not the limit; every other child sees the machine as it is.
+        if (kind == ChildKinds.Durable)
+        {
+            start.Environment[ProcessorCountVariable] = DurableProcessorCount;
+        }
+        else
+        {
+            start.Environment.Remove(ProcessorCountVariable);
+        }
+
         if (Path.GetFileNameWithoutExtension(executable) == "dotnet")
         {
             start.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);

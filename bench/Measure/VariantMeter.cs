@@ -43,7 +43,7 @@ internal sealed class VariantMeter : IAsyncDisposable
         var azuriteCpu = (azurite?.CpuTime() ?? TimeSpan.Zero) - startAzuriteCpu;
         var machine = AzuriteProcess.MachineJiffies();
         var machineBusy = machine.Total > startMachine.Total
-            ? (double)(machine.Busy - startMachine.Busy) / (machine.Total - startMachine.Total) * Environment.ProcessorCount
+            ? (double)(machine.Busy - startMachine.Busy) / (machine.Total - startMachine.Total) * AccBackup.Bench.Measure.MachineCores.Value
             : 0;
         await memory.DisposeAsync();
         return new ParentMeasurement(wall, stats, cpu, azuriteCpu, memory.PeakAzurite, memory.PeakSelf, machineBusy);

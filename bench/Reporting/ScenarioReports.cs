@@ -67,7 +67,7 @@ internal static class ScenarioReports
             ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota)")
             : Invariant($"contents {Calls(v, "FolderContents") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min, OSS {Calls(v, "Oss") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min (no quotas)");
         return Invariant($"{v.Name}: download {v.MbPerSecond:F1} MB/s ({v.MbPerSecond * 1e6 / BenchSettings.TotalBytesPerSecond:P0} of the total cap), {v.WorkerMb:F0} MB through the worker; {quotaPart}; ")
-            + Invariant($"CPU {v.CpuCores:F2} of {Environment.ProcessorCount} cores (copier {v.EngineCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, emulator {v.EmulatorCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
+            + Invariant($"CPU {v.CpuCores:F2} of {AccBackup.Bench.Measure.MachineCores.Value} cores (copier {v.EngineCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, emulator {v.EmulatorCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
             + Invariant($"copier {v.CpuSecondsPerThousandFiles:F1} CPU s per 1,000 files, peak RSS {v.PeakRssMb:F0} MB (started at {v.StartRssMb:F0}), {v.AllocatedMb:F0} MB allocated, {v.Gen2Collections} gen-2 GCs; ")
             + Invariant($"Azurite peak RSS {v.AzuritePeakRssMb:F0} MB; downloads in flight {v.DownloadsInFlightAverage:F1} on average (peak {v.DownloadsInFlightPeak}); 429s {v.Responses429}");
     }

@@ -20,7 +20,7 @@ internal static class Targets
             checks.Add(new TargetCheck(F($"quota-bound at scale {point.Scale}: engine-full ≥ 0.95 × its floor and ≥ 0.85 × the ideal"),
                 F($"fullToFloor {point.FullToFloor:F2}, fullToIdeal {point.FullToIdeal:F2} (ideal {point.IdealSeconds:F1} s, floor {point.FloorSeconds:F1} s, engine-full {point.WallSeconds:F1} s; ≈ {point.ProjectedMinutes:F0} min at k = 1)"),
                 point.Verified && point.FullToFloor >= 0.95 && point.FullToIdeal >= 0.85,
-                F($"{point.Files} files, {point.FolderPages} folder pages; CPU {point.CpuCores:F2} of {Environment.ProcessorCount} cores, copier {point.CpuSecondsPerThousandFiles:F1} CPU s per 1,000 files; 429s {point.Responses429}; verified {point.Verified}")));
+                F($"{point.Files} files, {point.FolderPages} folder pages; CPU {point.CpuCores:F2} of {AccBackup.Bench.Measure.MachineCores.Value} cores, copier {point.CpuSecondsPerThousandFiles:F1} CPU s per 1,000 files; 429s {point.Responses429}; verified {point.Verified}")));
         }
 
         if (Find(scenarios, LinkBoundScenario.Name) is { } link)
