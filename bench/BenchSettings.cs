@@ -46,7 +46,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// Quick: a few hundred files, k = 2, 256 MiB. The full run is sized to ≈ 30 min on 2 cores.
     /// </summary>
     public static BenchSettings For(bool quick) => quick
-        ? new BenchSettings(true, 0.006, [0.003, 0.006], 2, 0.006, 256L << 20)
+        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.006, 256L << 20)
         : new BenchSettings(false, 0.25, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30);
 
     /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
