@@ -40,8 +40,10 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     public static async Task<ScenarioContext> StartAsync(string name, EmulatorOptions options, double compression, CancellationToken cancellationToken)
     {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         var azurite = await AzuriteServer.StartAsync(cancellationToken);
         var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
+        Console.WriteLine($"  [{name}] Azurite and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
         return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
     }
 
@@ -54,20 +56,32 @@ internal sealed class ScenarioContext : IAsyncDisposable
         EngineHost.StartAsync(Settings(container, clientRateLimiting: false), 1, parentWarnings, parentDownloads, cancellationToken);
 
     /// <summary>Every live file with its SHA-256 (hashed once by the emulator, then cached).</summary>
-    public Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken) =>
-        Emulator.Truth.GetFilesAsync(TruthHashing.All, cancellationToken);
+    public async Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var truth = await Emulator.Truth.GetFilesAsync(TruthHashing.All, cancellationToken);
+        if (clock.Elapsed > TimeSpan.FromSeconds(1))
+        {
+            Console.WriteLine($"  [{Name}] truth: {truth.Count} files hashed in {clock.Elapsed.TotalSeconds:F1} s");
+        }
+
+        return truth;
+    }
 
     /// <summary>Counts the folder-contents pages a full listing takes: one untimed dry run (lists everything, copies nothing) with quotas off.</summary>
     public async Task<int> CountFolderListingsAsync(CancellationToken cancellationToken)
     {
         var quotas = Emulator.Quotas;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         Emulator.Quotas = AccEmulator.Quotas.QuotaOptions.Disabled;
         Emulator.ResetStats();
         try
         {
             await using var host = await HostAsync("prescan", cancellationToken);
             await host.Get<AccBackup.Runs.BackupRunner>().RunAsync(new AccBackup.Runs.BackupRunRequest(DryRun: true, FullRescan: true), null, cancellationToken);
-            return (int)Emulator.GetStats().Count(EndpointCategory.FolderContents, 200);
+            var pages = (int)Emulator.GetStats().Count(EndpointCategory.FolderContents, 200);
+            Console.WriteLine($"  [{Name}] pre-scan: {pages} folder pages in {clock.Elapsed.TotalSeconds:F1} s");
+            return pages;
         }
         finally
         {
@@ -94,13 +108,15 @@ internal sealed class ScenarioContext : IAsyncDisposable
         }, Emulator, AzuriteProcess, cancellationToken);
         var measured = await meter.StopAsync();
 
+        var verifying = System.Diagnostics.Stopwatch.StartNew();
         var truth = await TruthAsync(cancellationToken);
         var sampled = (IReadOnlySet<string>)(child?.SampledItems?.ToHashSet(StringComparer.Ordinal) ?? []);
         await using var host = await HostAsync(container, cancellationToken);
         var verification = await TruthVerifier.VerifyAsync(host.Container, scope is null ? truth : scope(truth, sampled), cancellationToken);
         var manifestBytes = await ManifestBytesAsync(host, spec.RunId, cancellationToken);
         var report = VariantReports.Create(variant, outcome, child, measured, verification, manifestBytes);
-        Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified}");
+        Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified} " +
+            $"(child {measured.Wall.TotalSeconds:F1} s, verification {verifying.Elapsed.TotalSeconds:F1} s)");
         return report;
     }
 
