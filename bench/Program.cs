@@ -82,7 +82,7 @@ if (settings.Compression is < 1 or > 60)
     return 2;
 }
 
-cancel.CancelAfter(quick ? TimeSpan.FromMinutes(12) : TimeSpan.FromMinutes(45)); // a hung run ends
+cancel.CancelAfter(quick ? TimeSpan.FromMinutes(12) : TimeSpan.FromMinutes(42)); // a hung run ends
 var loadAtStart = LoadAverage();
 Console.WriteLine("Backup benchmark (issues 8 and 16). " + VariantNames);
 foreach (var line in settings.Describe())

@@ -1,4 +1,3 @@
-using AccBackup.Testing;
 using AccEmulator;
 
 namespace AccBackup.Bench.Hosting;
@@ -9,7 +8,7 @@ internal static class EngineSettings
     /// <summary>The configuration keys and values (time compression is applied to the client's pacing by <see cref="CompressedPacing"/>, not here).</summary>
     /// <param name="clientRateLimiting">Whether the APS client paces itself to the quotas (off when the emulator has none, or for an unpaced variant).</param>
     public static Dictionary<string, string?> For(
-        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting,
+        EmulatorServer emulator, BenchAzurite azurite, string containerName, bool clientRateLimiting,
         IReadOnlyDictionary<string, string?>? overrides)
     {
         var values = new Dictionary<string, string?>

@@ -74,6 +74,7 @@ internal sealed record CurvePoint(
 /// <param name="MbPerSecond">Bytes served by the emulator's download URL during the run / wall seconds, in 10^6 bytes.</param>
 /// <param name="FilesPerSecond">Files handled (copied, unchanged or without content) / wall seconds.</param>
 /// <param name="ApsCalls">APS requests by emulator category, every status (the download URL is counted apart).</param>
+/// <param name="FolderPages">Folder-contents requests answered 200: pages listed.</param>
 /// <param name="WorkerMb">Response-body bytes that passed through the copier's process (its download client), in 10^6 bytes.</param>
 /// <param name="PeakRssMb">Peak RSS (VmHWM) of the child process that ran the copier, and nothing else.</param>
 /// <param name="StartRssMb">The child's RSS when its work began (runtime and services loaded).</param>
@@ -89,6 +90,7 @@ internal sealed record VariantReport(
     double MbPerSecond,
     double FilesPerSecond,
     IReadOnlyDictionary<string, long> ApsCalls,
+    long FolderPages,
     long Responses429,
     long DownloadRequests,
     double DownloadedMb,

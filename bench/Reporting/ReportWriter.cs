@@ -47,7 +47,7 @@ internal static class ReportWriter
 
             foreach (var v in scenario.Variants.Where(v => !v.Verified || v.Warnings > 0))
             {
-                text.AppendLine((markdown ? "- " : "  ! ") + F($"{v.Name}: verified {v.Verified} ({v.Verification.Files} files, {v.Verification.Missing} missing, {v.Verification.Different} different); {v.Warnings} warnings logged") +
+                text.AppendLine((markdown ? "- " : "  ! ") + F($"{v.Name}: verified {v.Verified} ({v.Verification.Files} files, {v.Verification.Hashed} read back and hashed, {v.Verification.Missing} missing, {v.Verification.Different} different); {v.Warnings} warnings logged") +
                     string.Concat(v.Verification.Problems.Concat(v.FirstWarnings).Take(5).Select(p => "; " + p)));
             }
         }

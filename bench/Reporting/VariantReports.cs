@@ -28,6 +28,7 @@ internal static class VariantReports
             Round((outcome.BytesOverride ?? stats.ContentBytesServed) / Mb / wall),
             Round(outcome.FilesHandled / wall),
             apsCalls,
+            stats.Count(EndpointCategory.FolderContents, 200),
             tooMany,
             stats.Count(EndpointCategory.Download),
             Round(stats.ContentBytesServed / Mb),

@@ -16,15 +16,15 @@ internal static class DemoPacingScenario
     {
         _ = settings;
         var options = new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Seed = BenchSettings.DatasetSeed, Faults = BenchSettings.Faults(1), Quotas = BenchSettings.Quotas(1) };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
-        var workload = Workloads.Of(truth, await context.CountFolderListingsAsync(cancellationToken), quotas: true);
         var variants = new List<VariantReport>
         {
             await context.RunVariantAsync("demo-unpaced", ChildKinds.Engine, "demo-unpaced", false, null, null, cancellationToken),
             await context.RunVariantAsync("demo-paced", ChildKinds.Engine, "demo-paced", true, null, null, cancellationToken),
         };
 
+        var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: true);
         var description = $"the demo account ({workload.Files} files, {workload.SignedUrls} signed URLs, {workload.FolderListings} folder pages), APS's real quotas on in the emulator (k = 1); " +
             "demo-unpaced: the client's pacing off (Aps:RateLimitingEnabled false); demo-paced: the product's default pacing";
         return ScenarioReports.Create(Name, description, 0, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: true), variants, []);

@@ -20,7 +20,7 @@ internal static class LargeFileScenario
         {
             Dataset = EmulatorDatasets.Demo, Seed = BenchSettings.DatasetSeed, ExtraLargeFileBytes = settings.LargeFileBytes, Faults = BenchSettings.Faults(1),
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
         var large = (await context.TruthAsync(cancellationToken)).Single(f => f.DisplayName == FileName);
         var request = RequestFor(large);
         var workload = new Workload(1, 1, large.ServedLength ?? 0, 0, Quotas: true, large.ServedLength ?? 0);

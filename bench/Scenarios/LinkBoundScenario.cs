@@ -18,9 +18,8 @@ internal static class LinkBoundScenario
             Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.LinkScale,
             Faults = BenchSettings.Faults(1), Quotas = QuotaOptions.Disabled,
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
-        var workload = Workloads.Of(truth, await context.CountFolderListingsAsync(cancellationToken), quotas: false);
         var variants = new List<VariantReport>
         {
             await context.RunVariantAsync("seed-parallel-8", ChildKinds.SeedParallel, "link-seed", false, null, null, cancellationToken),
@@ -36,6 +35,7 @@ internal static class LinkBoundScenario
             probe = (await AzuriteProbe.RunAsync(host.Container, context.AzuriteProcess, cancellationToken)).Describe();
         }
 
+        var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: false);
         var description = $"seed-scaled account, scale {settings.LinkScale} ({workload.Files} files, {workload.Bytes / 1e9:F2} GB, real sizes), APS quotas off in the emulator and in the client, k = 1";
         return ScenarioReports.Create(Name, description, settings.LinkScale, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: false), variants, [probe]);
     }

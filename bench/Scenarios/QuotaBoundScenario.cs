@@ -31,9 +31,8 @@ internal static class QuotaBoundScenario
             Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = scale, SizeDivisor = k,
             Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
         };
-        await using var context = await ScenarioContext.StartAsync(name, options, k, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(name, options, k, azuriteOnDisk: true, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
-        var workload = Workloads.Of(truth, await context.CountFolderListingsAsync(cancellationToken), quotas: true);
         var variants = new List<VariantReport>();
 
         if (sideBySide)
@@ -66,6 +65,7 @@ internal static class QuotaBoundScenario
             }
         }
 
+        var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: true);
         var description = $"seed-scaled account, scale {scale}: {workload.Files} files ({workload.SignedUrls} with storage, {workload.Bytes / 1e9:F2} GB after sizes ÷ {k}, largest {workload.LargestFileBytes / 1e6:F1} MB) " +
             $"listed in {workload.FolderListings} folder-contents pages; APS quotas per {BenchSettings.QuotaWindow(k).TotalSeconds:0.###} s window (k = {k}), client-side pacing on";
         return ScenarioReports.Create(name, description, scale, k, workload, Workloads.ModelOf(options.Quotas, clientPacing: true), variants, []);

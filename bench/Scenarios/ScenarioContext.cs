@@ -7,7 +7,6 @@ using AccBackup.Bench.Verification;
 using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Control;
-using AccEmulator.Endpoints;
 
 namespace AccBackup.Bench.Scenarios;
 
@@ -18,7 +17,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
     private readonly WarningLog parentWarnings = new();
     private readonly DownloadGauge parentDownloads = new();
 
-    private ScenarioContext(string name, double compression, AzuriteServer azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
+    private ScenarioContext(string name, double compression, BenchAzurite azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
     {
         Name = name;
         Compression = compression;
@@ -32,19 +31,30 @@ internal sealed class ScenarioContext : IAsyncDisposable
     /// <summary>k: the emulator's quota windows are one minute ÷ k, and the client's pacing runs k times faster.</summary>
     public double Compression { get; }
 
-    public AzuriteServer Azurite { get; }
+    public BenchAzurite Azurite { get; }
 
     public AzuriteProcess? AzuriteProcess { get; }
 
     public EmulatorServer Emulator { get; }
 
-    public static async Task<ScenarioContext> StartAsync(string name, EmulatorOptions options, double compression, CancellationToken cancellationToken)
+    /// <param name="azuriteOnDisk">Azurite keeps blobs in a temporary folder, not in memory (accounts of many GB).</param>
+    public static async Task<ScenarioContext> StartAsync(string name, EmulatorOptions options, double compression, bool azuriteOnDisk, CancellationToken cancellationToken)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        var azurite = await AzuriteServer.StartAsync(cancellationToken);
-        var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
-        Console.WriteLine($"  [{name}] Azurite and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
-        return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
+#pragma warning disable CA2000 // Owned by the context returned (disposed with it), or disposed below when the emulator fails to start.
+        var azurite = await BenchAzurite.StartAsync(azuriteOnDisk, cancellationToken);
+#pragma warning restore CA2000
+        try
+        {
+            var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
+            Console.WriteLine($"  [{name}] Azurite ({azurite.Storage}) and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
+            return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
+        }
+        catch
+        {
+            await azurite.DisposeAsync();
+            throw;
+        }
     }
 
     /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window.</summary>
@@ -66,28 +76,6 @@ internal sealed class ScenarioContext : IAsyncDisposable
         }
 
         return truth;
-    }
-
-    /// <summary>Counts the folder-contents pages a full listing takes: one untimed dry run (lists everything, copies nothing) with quotas off.</summary>
-    public async Task<int> CountFolderListingsAsync(CancellationToken cancellationToken)
-    {
-        var quotas = Emulator.Quotas;
-        var clock = System.Diagnostics.Stopwatch.StartNew();
-        Emulator.Quotas = AccEmulator.Quotas.QuotaOptions.Disabled;
-        Emulator.ResetStats();
-        try
-        {
-            await using var host = await HostAsync("prescan", cancellationToken);
-            await host.Get<AccBackup.Runs.BackupRunner>().RunAsync(new AccBackup.Runs.BackupRunRequest(DryRun: true, FullRescan: true), null, cancellationToken);
-            var pages = (int)Emulator.GetStats().Count(EndpointCategory.FolderContents, 200);
-            Console.WriteLine($"  [{Name}] pre-scan: {pages} folder pages in {clock.Elapsed.TotalSeconds:F1} s");
-            return pages;
-        }
-        finally
-        {
-            Emulator.Quotas = quotas;
-            Emulator.ResetStats();
-        }
     }
 
     /// <summary>Runs one variant in a child process on <paramref name="container"/>: measured, then verified against <paramref name="scope"/> (all files when null).</summary>
@@ -112,7 +100,8 @@ internal sealed class ScenarioContext : IAsyncDisposable
         var truth = await TruthAsync(cancellationToken);
         var sampled = (IReadOnlySet<string>)(child?.SampledItems?.ToHashSet(StringComparer.Ordinal) ?? []);
         await using var host = await HostAsync(container, cancellationToken);
-        var verification = await TruthVerifier.VerifyAsync(host.Container, scope is null ? truth : scope(truth, sampled), cancellationToken);
+        var expected = scope is null ? truth : scope(truth, sampled);
+        var verification = await TruthVerifier.VerifyAsync(host.Container, expected, TruthVerifier.HashEvery(expected.Count), cancellationToken);
         var manifestBytes = await ManifestBytesAsync(host, spec.RunId, cancellationToken);
         var report = VariantReports.Create(variant, outcome, child, measured, verification, manifestBytes);
         Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified} " +

@@ -16,6 +16,12 @@ internal static class Workloads
         quotas,
         files.Where(f => f.HasStorage).Select(f => f.ServedLength ?? 0).DefaultIfEmpty(0).Max());
 
+    /// <summary>
+    /// Folder-contents pages a full listing takes: the most any variant's listing got answered (200) — engine-full and
+    /// seed-parallel-8 list every folder once (no previous run), so the count is the account's, measured, not assumed.
+    /// </summary>
+    public static int FolderPages(IReadOnlyList<Reporting.VariantReport> variants) => (int)variants.Select(v => v.FolderPages).DefaultIfEmpty(0).Max();
+
     /// <summary>The emulator's quotas as set, the client's share as the product's default Aps:QuotaShare (nothing is tuned).</summary>
     public static QuotaModel ModelOf(QuotaOptions emulator, bool clientPacing) => new(
         emulator.Window,
