@@ -8,7 +8,7 @@ using AccBackup.Testing;
 
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
 const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing]... " +
-    "[--k N] [--side-scale X] [--curve X,Y,...]";
+    "[--k N] [--side-scale X] [--curve X,Y,...] [--out FOLDER]";
 #if BENCH_DURABLE
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
@@ -39,6 +39,7 @@ if (args is ["--child", var specPath])
 var quick = false;
 var only = new List<string>();
 double? k = null, sideScale = null;
+string? outFolder = null;
 IReadOnlyList<double>? curveScales = null;
 try
 {
@@ -58,6 +59,9 @@ try
                 break;
             case "--side-scale":
                 sideScale = double.Parse(Value(), CultureInfo.InvariantCulture);
+                break;
+            case "--out":
+                outFolder = Value();
                 break;
             case "--curve":
                 curveScales = Value().Split(',').Select(v => double.Parse(v, CultureInfo.InvariantCulture)).ToList();
@@ -132,7 +136,7 @@ var report = new BenchReport(
 Console.WriteLine();
 Console.WriteLine(ReportWriter.ToText(report));
 // Quick runs write beside the committed full results, never over them.
-var results = Path.Combine(RepoPaths.Root, "bench", "results", quick ? "quick" : "");
+var results = outFolder is not null ? Path.GetFullPath(outFolder, RepoPaths.Root) : Path.Combine(RepoPaths.Root, "bench", "results", quick ? "quick" : "");
 Directory.CreateDirectory(results);
 await WriteAsync(Path.Combine(results, "latest.json"), ReportWriter.ToJson(report));
 await WriteAsync(Path.Combine(results, "latest.md"), ReportWriter.ToMarkdown(report));
