@@ -8,7 +8,7 @@ using AccBackup.Testing;
 
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
 const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing]... " +
-    "[--k N] [--side-scale X] [--curve X,Y,...] [--out FOLDER]";
+    "[--k N] [--side-scale X] [--curve X,Y,...] [--out FOLDER] [--include RESULTS.json]";
 #if BENCH_DURABLE
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
@@ -39,7 +39,7 @@ if (args is ["--child", var specPath])
 var quick = false;
 var only = new List<string>();
 double? k = null, sideScale = null;
-string? outFolder = null;
+string? outFolder = null, include = null;
 IReadOnlyList<double>? curveScales = null;
 try
 {
@@ -59,6 +59,9 @@ try
                 break;
             case "--side-scale":
                 sideScale = double.Parse(Value(), CultureInfo.InvariantCulture);
+                break;
+            case "--include":
+                include = Value();
                 break;
             case "--out":
                 outFolder = Value();
@@ -94,11 +97,12 @@ foreach (var line in settings.Describe())
     Console.WriteLine("  " + line);
 }
 
+var included = include is null ? [] : await IncludedResults.CurvePointsAsync(Path.GetFullPath(include, RepoPaths.Root), settings.CurveScales, settings.Compression, cancel.Token);
 var scenarios = new List<(string Group, string Name, Func<CancellationToken, Task<ScenarioReport>> Run)>
 {
     (QuotaBoundScenario.Name, QuotaBoundScenario.Name, ct => QuotaBoundScenario.SideBySideAsync(settings, ct)),
 };
-foreach (var scale in settings.CurveScales.Where(s => s != settings.SideScale || only is [_, ..] && !only.Contains(QuotaBoundScenario.Name)))
+foreach (var scale in settings.CurveScales.Where(s => (s != settings.SideScale || only is [_, ..] && !only.Contains(QuotaBoundScenario.Name)) && !included.Any(i => i.Scale == s)))
 {
     scenarios.Add(("scaling", QuotaBoundScenario.CurveName(scale), ct => QuotaBoundScenario.CurvePointAsync(settings, scale, ct)));
 }
@@ -113,6 +117,12 @@ foreach (var (_, name, run) in scenarios.Where(s => only.Count == 0 || only.Cont
 {
     Console.WriteLine($"Scenario {name} ... ({clock.Elapsed.TotalMinutes:F1} min in)");
     reports.Add(await run(cancel.Token));
+}
+
+foreach (var point in included)
+{
+    Console.WriteLine($"Scenario {point.Name}: included from {include}");
+    reports.Add(point);
 }
 
 var curve = ScalingCurve.Of(reports, settings.CurveScales);
