@@ -1,6 +1,7 @@
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
+using AccEmulator.ServerCopy;
 
 namespace AccEmulator;
 
@@ -56,6 +57,10 @@ public sealed record EmulatorOptions
 
     /// <summary>signeds3download includes <c>sha1</c> only for objects up to this size (default 64 MiB).</summary>
     public long Sha1MaxBytes { get; init; } = 64L << 20;
+
+    /// <summary>Server-copy mode (default off): signed download URLs are SAS URLs of blobs in this blob service, see <see cref="ServerCopyOptions"/>.</summary>
+    /// <remarks>Chunked answers keep the emulator's own part URLs; download faults and bandwidth caps don't apply to SAS URLs.</remarks>
+    public ServerCopyOptions? ServerCopy { get; init; }
 
     /// <summary>The truth hashes files up to this size unless asked for all (default 512 MiB).</summary>
     public long TruthHashMaxBytes { get; init; } = 512L << 20;

@@ -63,6 +63,9 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>Requests and bytes served so far.</summary>
     public StatsSnapshot GetStats() => _state.Stats.Snapshot();
 
+    /// <summary>Bytes uploaded to the server-copy blob service so far (0 unless <see cref="EmulatorOptions.ServerCopy"/> is set).</summary>
+    public long ServerCopyUploadedBytes => _state.Objects?.UploadedBytes ?? 0;
+
     /// <summary>Sets every stats counter back to zero.</summary>
     public void ResetStats() => _state.Stats.Reset();
 
@@ -77,6 +80,17 @@ public sealed class EmulatorServer : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(options);
         var state = new EmulatorState(options);
+        if (options.ServerCopy is { UploadAtStart: true })
+        {
+            IReadOnlyList<Accounts.StorageObject> objects;
+            lock (state.Account.SyncRoot)
+            {
+                objects = [.. state.Account.Objects.Values];
+            }
+
+            await state.Objects!.UploadAllAsync(objects, cancellationToken);
+        }
+
         var app = EmulatorApp.Build(state, logLevel);
         await app.StartAsync(cancellationToken);
         var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();

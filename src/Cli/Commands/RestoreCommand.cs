@@ -33,14 +33,7 @@ internal static class RestoreCommand
         var restorer = services.GetRequiredService<RunRestorer>();
         var status = new StatusDisplay<RestoreProgress>(context, p => $"Restored {p.Done:N0} of {p.Total:N0} files ({Units.Bytes(p.Bytes)})");
         var report = await status.ShowWhileAsync($"Reading the manifest of run {request.RunId}…", restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
-        if (values.Json)
-        {
-            await JsonOutput.WriteAsync(context.Output, report, CliJsonContext.Default.RestoreReport, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            RestoreView.Write(context.Console, report);
-        }
+        await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
 
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
     }

@@ -65,14 +65,7 @@ internal static class RunCommand
         var manifest = result.Manifest;
         var output = new RunOutput(
             manifest.RunId, manifest.Manifest, manifest.Csv, $"{container.Uri}/{manifest.Manifest}", $"{container.Uri}/{manifest.Csv}", request.DryRun, result.Summary);
-        if (values.Json)
-        {
-            await JsonOutput.WriteAsync(context.Output, output, CliJsonContext.Default.RunOutput, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            RunSummaryView.Write(context.Console, output);
-        }
+        await JsonOutput.WriteOrViewAsync(context, values.Json, output, CliJsonContext.Default.RunOutput, RunSummaryView.Write, cancellationToken).ConfigureAwait(false);
 
         return result.Summary.Failed == 0 && result.Summary.FailedProjects.Count == 0 ? ExitCodes.Success : ExitCodes.Incomplete;
     }

@@ -36,14 +36,7 @@ internal static class RunsCommand
         var container = services.GetRequiredService<BlobContainer>();
         var runs = await services.GetRequiredService<RunHistory>().ListAsync(top, cancellationToken).ConfigureAwait(false);
         var output = new RunsOutput(container.Uri.ToString(), runs);
-        if (values.Json)
-        {
-            await JsonOutput.WriteAsync(context.Output, output, CliJsonContext.Default.RunsOutput, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            RunsView.Write(context.Console, output);
-        }
+        await JsonOutput.WriteOrViewAsync(context, values.Json, output, CliJsonContext.Default.RunsOutput, RunsView.Write, cancellationToken).ConfigureAwait(false);
 
         return ExitCodes.Success;
     }

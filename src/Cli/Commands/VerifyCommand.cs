@@ -28,14 +28,7 @@ internal static class VerifyCommand
         var verifier = services.GetRequiredService<RunVerifier>();
         var status = new StatusDisplay<VerificationProgress>(context, p => $"Verified {p.Checked:N0} of {p.Total:N0} files ({Units.Bytes(p.Bytes)})");
         var report = await status.ShowWhileAsync($"Reading the manifest of run {runId}…", verifier.VerifyAsync(runId, status, cancellationToken)).ConfigureAwait(false);
-        if (values.Json)
-        {
-            await JsonOutput.WriteAsync(context.Output, report, CliJsonContext.Default.VerificationReport, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            VerificationView.Write(context.Console, report);
-        }
+        await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.VerificationReport, VerificationView.Write, cancellationToken).ConfigureAwait(false);
 
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
     }

@@ -20,7 +20,8 @@ internal static class VerificationView
             console.Write(table);
         }
 
-        var totals = $"run {Markup.Escape(report.RunId)}: {Units.Count(report.Checked)} stored files checked of {Units.Count(report.Entries)} entries, {Units.Bytes(report.Bytes)} hashed";
+        var totals = $"run {Markup.Escape(report.RunId)}: {Units.Count(report.Checked)} stored files checked of {Units.Count(report.Entries)} entries, {Units.Bytes(report.Bytes)} hashed"
+            + (report.SizeOnly > 0 ? $" ({Units.Count(report.SizeOnly)} copied by the storage service: length proven, no SHA-256 recorded)" : "");
         console.MarkupLine(report.Succeeded
             ? $"[green]Verified[/] {totals}; every file matches its manifest entry."
             : $"[red]{report.Findings.Count} differences[/] in {totals}.");

@@ -1,21 +1,22 @@
-using System.Threading.RateLimiting;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Acc;
 
-/// <summary>Client-side pacing per APS endpoint, sized to the documented quotas, so a healthy run rarely sees a 429.</summary>
+/// <summary>Client-side pacing per APS endpoint, so a healthy run rarely sees a 429 and is never paced below its quota.</summary>
 /// <remarks>
-/// <see cref="ApsQuotaScope.Process"/>: a token bucket per endpoint refills smoothly at (quota × share) per window with
-/// a burst of a twentieth of the quota, so any window stays under the quota however this process's calls bunch up.
+/// Both scopes keep one rule (<see cref="ApsQuotaWindows"/>): in any interval of one window, at most quota × share calls.
+/// A burst under that goes out at once; only calls past it wait, until the window since the call they would exceed has passed.
+/// <see cref="ApsQuotaScope.Process"/>: an exact sliding log per endpoint in this process (<see cref="ApsQuotaLog"/>),
+/// counting each call until its response, so the rule holds where APS counts, whatever the latency.
 /// <see cref="ApsQuotaScope.Shared"/>: every process takes from one budget per endpoint (<see cref="IApsQuotaBudget"/>),
-/// counted in clock-aligned slices (<see cref="ApsQuotaWindows"/>), so scaled-out instances stay under it together.
+/// counted in clock-aligned slices (<see cref="QuotaTally"/>), so scaled-out instances stay under it together.
 /// </remarks>
-public sealed class ApsQuotaLimiter : IAsyncDisposable
+public sealed class ApsQuotaLimiter : IDisposable
 {
-    private readonly Dictionary<ApsEndpoint, RateLimiter> limiters = [];
+    private readonly Dictionary<ApsEndpoint, ProcessQuotaGate> process = [];
     private readonly Dictionary<ApsEndpoint, SharedQuotaGate> shared = [];
 
-    /// <summary>Creates one limiter per endpoint from the options; <paramref name="budget"/> is required for the Shared scope.</summary>
+    /// <summary>Creates one gate per endpoint from the options; <paramref name="budget"/> is required for the Shared scope.</summary>
     /// <exception cref="InvalidOperationException">Aps:QuotaScope is Shared but the host registered no <see cref="IApsQuotaBudget"/>.</exception>
     public ApsQuotaLimiter(IOptions<ApsOptions> options, TimeProvider time, IApsQuotaBudget? budget = null)
     {
@@ -27,70 +28,51 @@ public sealed class ApsQuotaLimiter : IAsyncDisposable
             return;
         }
 
-        if (settings.QuotaScope == ApsQuotaScope.Shared)
+        var windows = new ApsQuotaWindows(settings.QuotaWindow, settings.QuotaShare);
+        if (settings.QuotaScope == ApsQuotaScope.Shared && budget is null)
         {
-            if (budget is null)
-            {
-                throw new InvalidOperationException(
-                    $"{ApsOptions.SectionName}:QuotaScope is Shared, but this host keeps no shared quota budget; use Process here.");
-            }
-
-            var windows = new ApsQuotaWindows(settings.QuotaWindow, settings.QuotaShare);
-            foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
-            {
-                shared[endpoint] = new SharedQuotaGate(endpoint, windows, budget, time);
-            }
-
-            return;
+            throw new InvalidOperationException(
+                $"{ApsOptions.SectionName}:QuotaScope is Shared, but this host keeps no shared quota budget; use Process here.");
         }
 
         foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
         {
-            var perWindow = ApsQuotas.PerMinute(endpoint) * (settings.QuotaWindow / TimeSpan.FromMinutes(1)) * settings.QuotaShare;
-            limiters[endpoint] = new TokenBucketRateLimiter(new TokenBucketRateLimiterOptions
+            if (settings.QuotaScope == ApsQuotaScope.Shared)
             {
-                TokenLimit = Math.Max(1, (int)(perWindow / 20)),
-                TokensPerPeriod = 1,
-                ReplenishmentPeriod = settings.QuotaWindow / perWindow,
-                QueueLimit = int.MaxValue,
-                QueueProcessingOrder = QueueProcessingOrder.OldestFirst,
-                AutoReplenishment = true,
-            });
+                shared[endpoint] = new SharedQuotaGate(endpoint, windows, budget!, time);
+            }
+            else
+            {
+                process[endpoint] = new ProcessQuotaGate(windows.LimitOf(endpoint), windows.Window, time);
+            }
         }
     }
 
-    /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota.</summary>
-    public async ValueTask AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken)
+    /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota; dispose the lease when its response arrives.</summary>
+    public async ValueTask<ApsQuotaLease> AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken)
     {
         if (shared.TryGetValue(endpoint, out var gate))
         {
             await gate.AcquireAsync(cancellationToken).ConfigureAwait(false);
-            return;
+            return ApsQuotaLease.None;
         }
 
-        if (!limiters.TryGetValue(endpoint, out var limiter))
-        {
-            return;
-        }
-
-        using var lease = await limiter.AcquireAsync(1, cancellationToken).ConfigureAwait(false);
-        if (!lease.IsAcquired)
-        {
-            throw new InvalidOperationException($"The client-side quota for APS {endpoint} refused a permit.");
-        }
+        return process.TryGetValue(endpoint, out var own)
+            ? await own.AcquireAsync(cancellationToken).ConfigureAwait(false)
+            : ApsQuotaLease.None;
     }
 
     /// <inheritdoc />
-    public async ValueTask DisposeAsync()
+    public void Dispose()
     {
         foreach (var gate in shared.Values)
         {
             gate.Dispose();
         }
 
-        foreach (var limiter in limiters.Values)
+        foreach (var gate in process.Values)
         {
-            await limiter.DisposeAsync().ConfigureAwait(false);
+            gate.Dispose();
         }
     }
 }

@@ -1,23 +1,23 @@
 namespace AccBackup.Acc;
 
-/// <summary>The clock-aligned slices a shared APS budget is counted in, and what each slice may spend.</summary>
+/// <summary>What one APS quota window allows this client, and the clock-aligned slices a shared budget counts it in.</summary>
 /// <remarks>
-/// Each quota window (<see cref="ApsOptions.QuotaWindow"/>, a minute on APS) is cut into <see cref="SlicesPerWindow"/>
-/// slices aligned to the clock, so every process agrees which slice it is in. Slice i may grant
-/// floor(r·(i+1)) − floor(r·i) calls, r = quota × share / slices: any run of slices grants at most r per slice plus one.
-/// However APS places its own window, it overlaps at most slices + 1 of ours, so it sees at most
-/// quota × share × 21/20 + 1 calls: under the quota at the default share of 0.9.
+/// Both scopes keep one rule: in any interval of length <see cref="ApsOptions.QuotaWindow"/>, at most
+/// <see cref="LimitOf"/> = floor(quota × share) calls. Process scope enforces it exactly (<see cref="ApsQuotaLog"/>).
+/// Shared scope counts grants per slice (<see cref="SlicesPerWindow"/> to a window, aligned to the clock so every
+/// process agrees which slice it is in) and grants while the last <see cref="SlicesPerWindow"/> + 1 slices hold fewer
+/// than the limit (<see cref="QuotaTally"/>): a window placed anywhere overlaps at most that many slices.
 /// </remarks>
 public sealed class ApsQuotaWindows
 {
-    /// <summary>Slices per quota window: small enough to bound a straddling window, large enough for useful batches.</summary>
+    /// <summary>Slices per quota window: more bound a straddling window more tightly, fewer keep batches useful.</summary>
     public const int SlicesPerWindow = 20;
 
     private readonly long sliceTicks;
     private readonly double share;
     private readonly TimeSpan window;
 
-    /// <summary>Slices of <paramref name="window"/>, each spending <paramref name="share"/> of its part of the quota.</summary>
+    /// <summary>Windows of <paramref name="window"/>, each allowing <paramref name="share"/> of the quota.</summary>
     public ApsQuotaWindows(TimeSpan window, double share)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(window, TimeSpan.FromSeconds(1));
@@ -27,6 +27,9 @@ public sealed class ApsQuotaWindows
         sliceTicks = window.Ticks / SlicesPerWindow;
     }
 
+    /// <summary>The quota window.</summary>
+    public TimeSpan Window => window;
+
     /// <summary>The length of one slice.</summary>
     public TimeSpan Slice => TimeSpan.FromTicks(sliceTicks);
 
@@ -34,18 +37,10 @@ public sealed class ApsQuotaWindows
     public DateTimeOffset StartOf(DateTimeOffset now) =>
         new(now.UtcTicks - (now.UtcTicks % sliceTicks), TimeSpan.Zero);
 
-    /// <summary>Calls all processes together may make to <paramref name="endpoint"/> in the slice starting at <paramref name="start"/>.</summary>
-    public int LimitOf(ApsEndpoint endpoint, DateTimeOffset start)
-    {
-        var rate = RatePerSlice(endpoint);
-        var index = start.UtcTicks / sliceTicks;
-        return (int)(Math.Floor(rate * (index + 1)) - Math.Floor(rate * index));
-    }
+    /// <summary>Calls to <paramref name="endpoint"/> allowed in any one window: the quota scaled to the window, times the share (at least 1).</summary>
+    public int LimitOf(ApsEndpoint endpoint) => Math.Max(1, (int)Math.Floor(
+        ApsQuotas.PerMinute(endpoint) * (window / TimeSpan.FromMinutes(1)) * share + 1e-9));
 
-    /// <summary>Tokens one process takes from the shared budget at a time: half a slice's calls, so two or more processes share each slice.</summary>
-    public int BatchOf(ApsEndpoint endpoint) => Math.Max(1, (int)Math.Ceiling(RatePerSlice(endpoint) / 2));
-
-    /// <summary>The quota per window times the share, per slice (fractional: slices alternate to average it).</summary>
-    private double RatePerSlice(ApsEndpoint endpoint) =>
-        ApsQuotas.PerMinute(endpoint) * (window / TimeSpan.FromMinutes(1)) * share / SlicesPerWindow;
+    /// <summary>Tokens one process takes from the shared budget at a time: half a slice's average, so two or more processes share each slice.</summary>
+    public int BatchOf(ApsEndpoint endpoint) => Math.Max(1, (int)Math.Ceiling((double)LimitOf(endpoint) / SlicesPerWindow / 2));
 }

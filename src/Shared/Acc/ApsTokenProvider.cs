@@ -72,7 +72,6 @@ public sealed partial class ApsTokenProvider : IDisposable
 
     private async ValueTask<AccessToken> RequestAsync(CancellationToken cancellationToken)
     {
-        await quota.AcquireAsync(ApsEndpoint.Token, cancellationToken).ConfigureAwait(false);
         using var request = new HttpRequestMessage(HttpMethod.Post, new Uri(options.BaseUrl, "authentication/v2/token"));
         var basic = Convert.ToBase64String(Encoding.UTF8.GetBytes($"{options.ClientId}:{options.ClientSecret}"));
         request.Headers.Authorization = new AuthenticationHeaderValue("Basic", basic);
@@ -82,7 +81,7 @@ public sealed partial class ApsTokenProvider : IDisposable
             new("scope", options.Scopes),
         ]);
 
-        using var response = await http.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        using var response = await SendAsync(request, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode is HttpStatusCode.Unauthorized or HttpStatusCode.BadRequest or HttpStatusCode.Forbidden)
         {
             throw new ApsAuthenticationException(ApsEndpoint.Token, response.StatusCode,
@@ -106,6 +105,13 @@ public sealed partial class ApsTokenProvider : IDisposable
         {
             throw new ApsResponseException(ApsEndpoint.Token, "APS token endpoint returned malformed JSON.", e);
         }
+    }
+
+    // The call counts against the Token quota until its response has arrived (see ApsQuotaLease).
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        using var lease = await quota.AcquireAsync(ApsEndpoint.Token, cancellationToken).ConfigureAwait(false);
+        return await http.SendAsync(request, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />

@@ -69,7 +69,7 @@ public sealed class ApsTransport
 
     private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, string token, CancellationToken cancellationToken)
     {
-        await quota.AcquireAsync(endpoint, cancellationToken).ConfigureAwait(false);
+        using var lease = await quota.AcquireAsync(endpoint, cancellationToken).ConfigureAwait(false);
         using var request = new HttpRequestMessage(HttpMethod.Get, url);
         request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/vnd.api+json"));

@@ -3,9 +3,10 @@ namespace AccBackup.Acc;
 /// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
 /// <remarks>
 /// Tokens belong to the slice they were taken for and lapse with it, so a process never spends more than it was
-/// granted in that slice. The next batch is fetched while half the current one is left, and once a slice is spent for
-/// everyone the next slice's first batch is taken ahead (usable only when it starts), so a busy process rarely waits
-/// for the store; callers then wait for the next slice.
+/// granted in that slice; the next take gives lapsed tokens back, so they don't hold the window for nothing. A take asks for a batch, or for as many as callers are waiting if more; the next one is
+/// fetched while half a batch is left, and once the window is full
+/// for everyone (a take granted less than asked) the next slice's first batch is taken ahead (usable only when it
+/// starts: that is when the oldest slice leaves the window), so a busy process rarely waits for the store.
 /// </remarks>
 internal sealed class SharedQuotaGate : IDisposable
 {
@@ -14,8 +15,16 @@ internal sealed class SharedQuotaGate : IDisposable
     private readonly IApsQuotaBudget budget;
     private readonly TimeProvider time;
     private readonly int batch;
+    private readonly int limit;
     private readonly Lock gate = new();
     private readonly CancellationTokenSource stopping = new();
+
+    // Callers waiting for a token now: a take asks for enough for all of them (at least a batch), so a burst the
+    // window allows costs one round trip to the store, not one per batch.
+    private int waiting;
+
+    // Tokens of the latest past slice that lapsed unused: the next take gives them back to the budget.
+    private QuotaReturn? lapsed;
 
     // Tokens held per slice: the current one and at most the next.
     private readonly Dictionary<DateTimeOffset, SliceTokens> slices = [];
@@ -27,6 +36,7 @@ internal sealed class SharedQuotaGate : IDisposable
         this.budget = budget;
         this.time = time;
         batch = windows.BatchOf(endpoint);
+        limit = windows.LimitOf(endpoint);
     }
 
     /// <summary>Waits until this process holds a token of the current slice, and spends it.</summary>
@@ -46,37 +56,41 @@ internal sealed class SharedQuotaGate : IDisposable
                     held.Tokens--;
                     if (held.Tokens <= batch / 2 && !held.Spent && held.Taking is null)
                     {
-                        held.Taking = TakeAsync(current);
+                        held.Taking = TakeAsync(current, Math.Max(batch, waiting));
                     }
 
                     return;
                 }
 
                 untilNextSlice = current + windows.Slice - now;
+                waiting++;
                 if (held.Spent)
                 {
                     // Spent for every process: take the next slice's first batch now, so it is here when that slice starts.
                     var next = HeldFor(current + windows.Slice);
                     if (next is { Tokens: 0, Spent: false, Taking: null })
                     {
-                        next.Taking = TakeAsync(current + windows.Slice);
+                        next.Taking = TakeAsync(current + windows.Slice, Math.Max(batch, waiting));
                     }
 
                     taken = null;
                 }
                 else
                 {
-                    taken = held.Taking ??= TakeAsync(current);
+                    taken = held.Taking ??= TakeAsync(current, Math.Max(batch, waiting));
                 }
             }
 
-            if (taken is null)
+            try
             {
-                await Task.Delay(untilNextSlice, time, cancellationToken).ConfigureAwait(false);
+                await (taken ?? Task.Delay(untilNextSlice, time, cancellationToken)).WaitAsync(cancellationToken).ConfigureAwait(false);
             }
-            else
+            finally
             {
-                await taken.WaitAsync(cancellationToken).ConfigureAwait(false);
+                lock (gate)
+                {
+                    waiting--;
+                }
             }
         }
     }
@@ -92,8 +106,9 @@ internal sealed class SharedQuotaGate : IDisposable
     private SliceTokens HeldFor(DateTimeOffset start)
     {
         var current = windows.StartOf(time.GetUtcNow());
-        foreach (var old in slices.Keys.Where(k => k < current).ToList())
+        foreach (var old in slices.Keys.Where(k => k < current).Order().ToList())
         {
+            Lapse(old, slices[old].Tokens);
             slices.Remove(old);
         }
 
@@ -105,14 +120,25 @@ internal sealed class SharedQuotaGate : IDisposable
         return held;
     }
 
-    // Never completes synchronously, so it is stored in Taking before its end clears it.
-    private async Task TakeAsync(DateTimeOffset start)
+    // Only the latest lapsed slice is kept to give back: an older one is out of the window sooner, and keeping it counted is safe.
+    private void Lapse(DateTimeOffset start, int tokens)
     {
+        if (tokens > 0 && (lapsed is null || lapsed.SliceStart <= start))
+        {
+            lapsed = lapsed?.SliceStart == start ? lapsed with { Count = lapsed.Count + tokens } : new QuotaReturn(start, tokens);
+        }
+    }
+
+    // Called under the lock. Never completes synchronously, so it is stored in Taking before its end clears it.
+    private async Task TakeAsync(DateTimeOffset start, int count)
+    {
+        var request = new QuotaTake(endpoint, start, windows.Slice, limit, count, lapsed);
+        lapsed = null;
         await Task.Yield();
         var granted = 0;
         try
         {
-            granted = await budget.TakeAsync(new QuotaTake(endpoint, start, windows.LimitOf(endpoint, start), batch), stopping.Token).ConfigureAwait(false);
+            granted = await budget.TakeAsync(request, stopping.Token).ConfigureAwait(false);
         }
         finally
         {
@@ -121,8 +147,12 @@ internal sealed class SharedQuotaGate : IDisposable
                 if (slices.TryGetValue(start, out var held))
                 {
                     held.Tokens += granted;
-                    held.Spent |= granted < batch;
+                    held.Spent |= granted < count;
                     held.Taking = null;
+                }
+                else
+                {
+                    Lapse(start, granted);
                 }
             }
         }

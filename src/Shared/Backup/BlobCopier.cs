@@ -8,10 +8,10 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Backup;
 
-/// <summary>Copies one ACC file version into a block blob: streamed, verified, committed only when complete.</summary>
+/// <summary>Copies one ACC file version into a block blob: streamed or copied by the service, verified, committed only when complete.</summary>
 /// <remarks>
 /// Idempotent: a blob whose metadata names the same version is left alone; a new version replaces the blob only if
-/// its etag is still the one seen at the start. Memory is bounded by <see cref="TransferSlots"/> × block size.
+/// its etag is still the one seen at the start (both modes). Memory is bounded by <see cref="TransferSlots"/> × block size.
 /// </remarks>
 public sealed partial class BlobCopier
 {
@@ -22,6 +22,7 @@ public sealed partial class BlobCopier
     private readonly ApsOssClient oss;
     private readonly TransferSlots slots;
     private readonly HttpClient http;
+    private readonly ServerSideCopy serverCopy;
     private readonly CopyOptions options;
     private readonly TimeProvider time;
     private readonly ILogger<BlobCopier> logger;
@@ -36,6 +37,7 @@ public sealed partial class BlobCopier
         this.slots = slots;
         http = httpFactory.CreateClient(DownloadClientName);
         this.options = options.Value;
+        serverCopy = new ServerSideCopy(container, slots, this.options);
         this.time = time;
         this.logger = logger;
     }
@@ -82,24 +84,49 @@ public sealed partial class BlobCopier
     private async Task<FileCopyResult> CopyOnceAsync(FileCopyRequest request, SignedUrlLease lease, BlobConditions conditions, CancellationToken cancellationToken)
     {
         var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
+        var transfer = CopyMethods.Stream;
+        if (options.Mode == CopyMode.Server && signed.Size is not 0)
+        {
+            if (signed.Size is { } stated)
+            {
+                try
+                {
+                    var write = Write(request, stated, null, CopyMethods.SizeOnly, CopyMethods.Server, conditions);
+                    await serverCopy.CopyAsync(request, lease, stated, write, cancellationToken).ConfigureAwait(false);
+                    return new FileCopyResult(request, FileCopyStatus.Copied, stated, null) { Verification = CopyMethods.SizeOnly, Transfer = CopyMethods.Server };
+                }
+                catch (ServerCopyRefusedException e)
+                {
+                    Log.ServerCopyRefused(logger, request.BlobName, e.Message);
+                }
+            }
+            else
+            {
+                // Without APS's size there is nothing to cut the source into ranges by, nor to check the copy against.
+                Log.ServerCopyRefused(logger, request.BlobName, "APS stated no size");
+            }
+
+            transfer = CopyMethods.StreamFallback;
+        }
+
         var expected = signed.Size ?? request.ApiSize;
         using var hashes = new ContentHashes();
         long stored;
         try
         {
             stored = expected is { } size && size <= options.SingleRequestLimitBytes
-                ? await CopySmallAsync(request, lease, size, conditions, hashes, cancellationToken).ConfigureAwait(false)
-                : await CopyBlocksAsync(request, lease, null, conditions, hashes, cancellationToken).ConfigureAwait(false);
+                ? await CopySmallAsync(request, lease, size, conditions, transfer, hashes, cancellationToken).ConfigureAwait(false)
+                : await CopyBlocksAsync(request, lease, null, conditions, transfer, hashes, cancellationToken).ConfigureAwait(false);
         }
         catch (SourceTooLargeException e)
         {
-            stored = await CopyBlocksAsync(request, lease, e.Total, conditions, hashes, cancellationToken).ConfigureAwait(false);
+            stored = await CopyBlocksAsync(request, lease, e.Total, conditions, transfer, hashes, cancellationToken).ConfigureAwait(false);
         }
 
-        return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex);
+        return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex) { Verification = hashes.Verification, Transfer = transfer };
     }
 
-    private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
         using var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
 
@@ -112,7 +139,7 @@ public sealed partial class BlobCopier
             var content = buffer.AsMemory(0, read);
             hashes.Append(content.Span);
             hashes.Verify(lease.Promised, read);
-            var write = Write(request, read, hashes.Sha256Hex, conditions);
+            var write = Write(request, read, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
             await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
             return read;
         }
@@ -122,7 +149,7 @@ public sealed partial class BlobCopier
         }
     }
 
-    private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
         var plan = new BlockPlan(options.BlockSizeFor(knownTotal ?? request.ApiSize ?? 0));
         using var first = await StartBlockAsync(request, lease, plan, 0, cancellationToken).ConfigureAwait(false);
@@ -187,7 +214,7 @@ public sealed partial class BlobCopier
         }
 
         hashes.Verify(lease.Promised, total);
-        var write = Write(request, total, hashes.Sha256Hex, conditions);
+        var write = Write(request, total, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
         await container.CommitBlockListAsync(request.BlobName, plan.BlockIds(), write, cancellationToken).ConfigureAwait(false);
         return total;
     }
@@ -246,10 +273,10 @@ public sealed partial class BlobCopier
             ?? throw new FileCopyException(request.BlobName, "the blob changed while it was being copied; the next run will retry", conflict);
     }
 
-    private BlobWriteOptions Write(FileCopyRequest request, long stored, string sha256, BlobConditions conditions) => new()
+    private BlobWriteOptions Write(FileCopyRequest request, long stored, string? sha256, string verification, string transfer, BlobConditions conditions) => new()
     {
         ContentType = "application/octet-stream",
-        Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow()),
+        Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow(), verification, transfer),
         Conditions = conditions,
     };
 
@@ -280,5 +307,8 @@ public sealed partial class BlobCopier
 
         [LoggerMessage(EventId = 2003, Level = LogLevel.Error, Message = "Copy of {BlobName} failed: {Reason}")]
         public static partial void FileFailed(ILogger logger, string blobName, string reason);
+
+        [LoggerMessage(EventId = 2004, Level = LogLevel.Information, Message = "Server-side copy of {BlobName} refused ({Reason}); streaming it instead")]
+        public static partial void ServerCopyRefused(ILogger logger, string blobName, string reason);
     }
 }

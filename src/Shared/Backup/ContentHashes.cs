@@ -12,9 +12,13 @@ internal sealed class ContentHashes : IDisposable
     private readonly IncrementalHash sha1 = IncrementalHash.CreateHash(HashAlgorithmName.SHA1);
 #pragma warning restore CA5350
     private string? sha256Hex;
+    private bool sha1Matched;
 
     /// <summary>Lower-case hex SHA-256 of everything appended.</summary>
     public string Sha256Hex => sha256Hex ??= Convert.ToHexStringLower(sha256.GetHashAndReset());
+
+    /// <summary>What <see cref="Verify"/> checked, in <see cref="CopyMethods"/>' words.</summary>
+    public string Verification => sha1Matched ? CopyMethods.Sha256AndApsSha1 : CopyMethods.Sha256;
 
     /// <summary>Adds the next bytes of the file.</summary>
     public void Append(ReadOnlySpan<byte> bytes)
@@ -36,6 +40,8 @@ internal sealed class ContentHashes : IDisposable
         {
             throw new FileIntegrityException($"SHA-1 differs from APS's ({actual} vs {expected}): corrupted on transfer");
         }
+
+        sha1Matched = promised?.Sha1 is not null;
     }
 
     /// <inheritdoc />

@@ -35,10 +35,20 @@ public enum FileCopyStatus
 /// <summary>How one <see cref="FileCopyRequest"/> ended: its version stored and verified (copied now, or found already
 /// stored), or failed with the reason. The copy engine's answer, before a run turns it into a manifest entry.</summary>
 /// <param name="StoredBytes">Bytes stored (0 when failed).</param>
-/// <param name="Sha256">Lower-case hex SHA-256 of the stored bytes; null when failed.</param>
+/// <param name="Sha256">Lower-case hex SHA-256 of the stored bytes; null when failed, or when no byte passed through the
+/// worker (<see cref="CopyMethods.SizeOnly"/>): it is never claimed unless computed.</param>
 /// <param name="Error">Why the file is not stored; null unless failed.</param>
 public sealed record FileCopyResult(FileCopyRequest Request, FileCopyStatus Status, long StoredBytes, string? Sha256, string? Error = null)
 {
+    /// <summary>How the stored bytes were checked (one of <see cref="CopyMethods"/>' verification words): by this copy, or
+    /// for <see cref="FileCopyStatus.Unchanged"/> by the copy that stored them; null when failed.</summary>
+    public string? Verification { get; init; }
+
+    /// <summary>How the bytes were moved (<see cref="CopyMethods.Stream"/>, <see cref="CopyMethods.Server"/> or
+    /// <see cref="CopyMethods.StreamFallback"/>): by this copy, or for <see cref="FileCopyStatus.Unchanged"/> by the copy
+    /// that stored them (null if it predates the record); null when failed.</summary>
+    public string? Transfer { get; init; }
+
     /// <summary>True when the bytes stored differ in count from what APS's listing reported: a finding about the source.</summary>
     public bool SizeMismatch => Status != FileCopyStatus.Failed && Request.ApiSize is { } api && api != StoredBytes;
 

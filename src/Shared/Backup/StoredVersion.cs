@@ -27,8 +27,14 @@ public static class StoredVersion
         /// <summary>Bytes stored.</summary>
         public const string StoredSize = "storedsize";
 
-        /// <summary>Lower-case hex SHA-256 of the stored bytes.</summary>
+        /// <summary>Lower-case hex SHA-256 of the stored bytes; absent when none was computed (server-side copy).</summary>
         public const string Sha256 = "sha256";
+
+        /// <summary>How the copy was checked (<see cref="CopyMethods"/>); absent on blobs stored before it was recorded (all streamed: SHA-256).</summary>
+        public const string VerifiedBy = "verifiedby";
+
+        /// <summary>How the bytes were moved (<see cref="CopyMethods"/>); absent on blobs stored before it was recorded.</summary>
+        public const string Transfer = "transfer";
 
         /// <summary>ACC lastModifiedTime of the version (ISO 8601).</summary>
         public const string LastModified = "acclastmodified";
@@ -40,9 +46,16 @@ public static class StoredVersion
         public const string BackedUpAt = "backedupat";
     }
 
-    /// <summary>The metadata for a verified copy.</summary>
-    public static Dictionary<string, string> Metadata(FileCopyRequest request, long storedBytes, string sha256, DateTimeOffset now)
+    /// <summary>The metadata for a copy verified by <paramref name="verification"/>; <paramref name="sha256"/> only when it was computed.</summary>
+    public static Dictionary<string, string> Metadata(
+        FileCopyRequest request, long storedBytes, string? sha256, DateTimeOffset now, string verification = CopyMethods.Sha256, string transfer = CopyMethods.Stream)
     {
+        ArgumentNullException.ThrowIfNull(request);
+        if (sha256 is null != (verification == CopyMethods.SizeOnly))
+        {
+            throw new ArgumentException("A SHA-256 is recorded exactly when the copy computed one (every verification but size).", nameof(sha256));
+        }
+
         var metadata = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
         {
             [Keys.ProjectId] = BlobMetadata.Encode(request.ProjectId),
@@ -50,10 +63,16 @@ public static class StoredVersion
             [Keys.VersionId] = BlobMetadata.Encode(request.VersionId),
             [Keys.VersionNumber] = request.VersionNumber.ToString(CultureInfo.InvariantCulture),
             [Keys.StoredSize] = storedBytes.ToString(CultureInfo.InvariantCulture),
-            [Keys.Sha256] = sha256,
+            [Keys.VerifiedBy] = verification,
+            [Keys.Transfer] = transfer,
             [Keys.SourcePath] = EncodeBounded(request.SourcePath),
             [Keys.BackedUpAt] = now.ToString("o", CultureInfo.InvariantCulture),
         };
+        if (sha256 is not null)
+        {
+            metadata[Keys.Sha256] = sha256;
+        }
+
         if (request.ApiSize is { } apiSize)
         {
             metadata[Keys.ApiSize] = apiSize.ToString(CultureInfo.InvariantCulture);
@@ -82,16 +101,27 @@ public static class StoredVersion
     }
 
     /// <summary>An <see cref="FileCopyStatus.Unchanged"/> result when <paramref name="blob"/> already holds this version intact.</summary>
+    /// <remarks>Intact: its size is the one recorded, and it has the SHA-256 its verification promises (a size-only copy has none).</remarks>
     public static FileCopyResult? Matches(StoredBlob? blob, FileCopyRequest request)
     {
         if (blob is null
             || !blob.Metadata.TryGetValue(Keys.VersionId, out var version) || BlobMetadata.Decode(version) != request.VersionId
-            || !blob.Metadata.TryGetValue(Keys.StoredSize, out var size) || size != blob.Length.ToString(CultureInfo.InvariantCulture)
-            || !blob.Metadata.TryGetValue(Keys.Sha256, out var sha256))
+            || !blob.Metadata.TryGetValue(Keys.StoredSize, out var size) || size != blob.Length.ToString(CultureInfo.InvariantCulture))
         {
             return null;
         }
 
-        return new FileCopyResult(request, FileCopyStatus.Unchanged, blob.Length, sha256);
+        var verification = blob.Metadata.TryGetValue(Keys.VerifiedBy, out var recorded) ? recorded : CopyMethods.Sha256;
+        var sha256 = blob.Metadata.TryGetValue(Keys.Sha256, out var hash) ? hash : null;
+        if (sha256 is null && verification != CopyMethods.SizeOnly)
+        {
+            return null;
+        }
+
+        return new FileCopyResult(request, FileCopyStatus.Unchanged, blob.Length, sha256)
+        {
+            Verification = verification,
+            Transfer = blob.Metadata.TryGetValue(Keys.Transfer, out var transfer) ? transfer : null,
+        };
     }
 }

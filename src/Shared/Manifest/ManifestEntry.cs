@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using AccBackup.Storage;
 
 namespace AccBackup.Manifest;
 
@@ -56,6 +57,37 @@ public sealed record ManifestEntry(
 
     /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
     public string? SinceRun { get; init; }
+
+    /// <summary>How the stored bytes were checked when they were copied: <c>sha256+aps-sha1</c> or <c>sha256</c> (streamed and
+    /// hashed; APS's SHA-1 matched, or APS gave none) or <c>size</c> (copied by the storage service: only the byte count
+    /// was checked, and <see cref="Sha256"/> is empty). Null when nothing is stored, or in manifests written before it was recorded.</summary>
+    public string? Verification { get; init; }
+
+    /// <summary>How the stored bytes were moved when they were copied: <c>stream</c>, <c>server</c> (Put Block From URL: none
+    /// passed through the worker) or <c>stream-fallback</c> (server-side copy asked for, refused by the service, streamed).
+    /// Null when nothing is stored, or for copies stored before it was recorded.</summary>
+    public string? Transfer { get; init; }
+
+    /// <summary>The <see cref="Verification"/> of a file copied by the storage service (the copy engine's <c>CopyMethods.SizeOnly</c>).</summary>
+    public const string SizeOnlyVerification = "size";
+
+    /// <summary>Whether the stored bytes were only ever checked by their count (copied by the storage service: no SHA-256
+    /// was computed), so verify and restore can prove the length and nothing more.</summary>
+    [JsonIgnore]
+    public bool IsSizeOnly => string.IsNullOrEmpty(Sha256) && Verification == SizeOnlyVerification;
+
+    /// <summary>Whether the entry records what its blob can be checked against: blob name, stored size, and a SHA-256
+    /// unless the copy was <see cref="IsSizeOnly"/>.</summary>
+    [JsonIgnore]
+    public bool IsCheckable => BlobName is { Length: > 0 } && StoredSize is not null && (!string.IsNullOrEmpty(Sha256) || IsSizeOnly);
+
+    /// <summary>Whether <paramref name="content"/> (read back from the blob or a restored file) is what this entry
+    /// recorded: the same length and SHA-256, or the same length alone for a <see cref="IsSizeOnly"/> entry.</summary>
+    public bool IsProvenBy(StoredContent content)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return IsSizeOnly ? content.Length == StoredSize : content.Matches(StoredSize, Sha256);
+    }
 
     /// <summary>Whether the entry's blob holds a verified copy (this run's or an earlier one's): what verify checks and restore writes.</summary>
     [JsonIgnore]

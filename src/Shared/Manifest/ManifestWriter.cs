@@ -6,20 +6,58 @@ using AccBackup.Storage;
 namespace AccBackup.Manifest;
 
 /// <summary>Writes a run's manifest (JSON, summary first, then every file), its CSV twin and the latest-run pointer.</summary>
-/// <remarks>Both files are streamed into staged blocks (<see cref="BlobContainer.UploadAsync(string, Func{Stream, CancellationToken, Task}, BlobWriteOptions?, CancellationToken)"/>): memory stays at a few MiB for any number of files.</remarks>
+/// <remarks>The entries are read once, each written to both files as it comes (<see cref="ManifestBlob"/>): memory stays at
+/// a few MiB for any number of files, and the summary, known only after the last entry, still comes first.</remarks>
 public sealed class ManifestWriter(BlobContainer container)
 {
     private const int FormatVersion = 1;
-    private const int FlushThreshold = 64 * 1024;
+    private static readonly byte[] CsvHead = [.. Encoding.UTF8.Preamble, .. Encoding.UTF8.GetBytes(ManifestCsv.Header + "\r\n")];
 
-    /// <summary>Writes the manifest of <paramref name="summary"/>'s run; <paramref name="entries"/> is enumerated twice.</summary>
+    /// <summary>Writes the manifest of <paramref name="summary"/>'s run; <paramref name="entries"/> is enumerated once.</summary>
     /// <param name="updateLatest">Whether the latest-run pointer moves to this run (not for dry runs).</param>
-    public async Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken, bool updateLatest = true)
+    public Task<LatestRun> WriteAsync(ManifestSummary summary, Func<IAsyncEnumerable<ManifestEntry>> entries, CancellationToken cancellationToken, bool updateLatest = true)
     {
-        var run = new LatestRun(summary.RunId, RunLayout.Json(summary.RunId), RunLayout.Csv(summary.RunId), summary);
-        await container.UploadAsync(run.Manifest, (stream, ct) => WriteJsonAsync(run, entries(), stream, ct), new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
-        await container.UploadAsync(run.Csv, (stream, ct) => WriteCsvAsync(entries(), stream, ct), new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
+        ArgumentNullException.ThrowIfNull(summary);
+        ArgumentNullException.ThrowIfNull(entries);
+        return WriteAsync(summary.RunId, entries(), () => summary, cancellationToken, updateLatest);
+    }
 
+    /// <summary>Writes the manifest of run <paramref name="runId"/> from <paramref name="entries"/>, enumerated once;
+    /// <paramref name="summarize"/> is called after the last entry and gives the summary the manifest starts with.</summary>
+    /// <param name="updateLatest">Whether the latest-run pointer moves to this run (not for dry runs).</param>
+    public async Task<LatestRun> WriteAsync(
+        string runId, IAsyncEnumerable<ManifestEntry> entries, Func<ManifestSummary> summarize, CancellationToken cancellationToken, bool updateLatest = true)
+    {
+        ArgumentNullException.ThrowIfNull(entries);
+        ArgumentNullException.ThrowIfNull(summarize);
+        var json = new ManifestBlob(container, RunLayout.Json(runId));
+        var csv = new ManifestBlob(container, RunLayout.Csv(runId));
+        using (var files = new Utf8JsonWriter(json.Body))
+        {
+            files.WriteStartArray();
+            await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                // Flushed after each entry: the writer then holds none of the body's memory when a block is staged.
+                JsonSerializer.Serialize(files, entry, ManifestJsonContext.Default.ManifestEntry);
+                files.Flush();
+                Encoding.UTF8.GetBytes(ManifestCsv.Row(entry) + "\r\n", csv.Body);
+                await json.StageFullBlockAsync(cancellationToken).ConfigureAwait(false);
+                await csv.StageFullBlockAsync(cancellationToken).ConfigureAwait(false);
+            }
+
+            files.WriteEndArray();
+        }
+
+        json.Body.Write("}"u8);
+        var summary = summarize();
+        if (summary.RunId != runId)
+        {
+            throw new InvalidOperationException($"The summary of run {summary.RunId} cannot head the manifest of run {runId}.");
+        }
+
+        var run = new LatestRun(runId, json.Name, csv.Name, summary);
+        await json.CommitAsync(JsonHead(summary), new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+        await csv.CommitAsync(CsvHead, new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
         if (!updateLatest)
         {
             return run;
@@ -31,53 +69,19 @@ public sealed class ManifestWriter(BlobContainer container)
         return run;
     }
 
-    private static async Task WriteJsonAsync(LatestRun run, IAsyncEnumerable<ManifestEntry> entries, Stream stream, CancellationToken cancellationToken)
+    /// <summary>The manifest's first bytes: the format, the summary and the name of the files array the body opens.</summary>
+    private static ReadOnlyMemory<byte> JsonHead(ManifestSummary summary)
     {
-        // The serializer flushes synchronously, so it writes to memory and we move full chunks to the stream.
-        var pending = new ArrayBufferWriter<byte>(FlushThreshold * 2);
-        using (var json = new Utf8JsonWriter(pending))
+        var head = new ArrayBufferWriter<byte>(4096);
+        using (var json = new Utf8JsonWriter(head))
         {
             json.WriteStartObject();
             json.WriteNumber("formatVersion", FormatVersion);
             json.WritePropertyName("summary");
-            JsonSerializer.Serialize(json, run.Summary, ManifestJsonContext.Default.ManifestSummary);
-            json.WriteStartArray("files");
-            await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))
-            {
-                JsonSerializer.Serialize(json, entry, ManifestJsonContext.Default.ManifestEntry);
-                if (pending.WrittenCount > FlushThreshold)
-                {
-                    await MoveAsync(pending, stream, cancellationToken).ConfigureAwait(false);
-                }
-            }
-
-            json.WriteEndArray();
-            json.WriteEndObject();
-            json.Flush();
+            JsonSerializer.Serialize(json, summary, ManifestJsonContext.Default.ManifestSummary);
+            json.WritePropertyName("files");
         }
 
-        await MoveAsync(pending, stream, cancellationToken).ConfigureAwait(false);
-    }
-
-    private static async Task MoveAsync(ArrayBufferWriter<byte> pending, Stream stream, CancellationToken cancellationToken)
-    {
-        await stream.WriteAsync(pending.WrittenMemory, cancellationToken).ConfigureAwait(false);
-        pending.ResetWrittenCount();
-    }
-
-    private static async Task WriteCsvAsync(IAsyncEnumerable<ManifestEntry> entries, Stream stream, CancellationToken cancellationToken)
-    {
-        await using (var text = new StreamWriter(stream, new UTF8Encoding(encoderShouldEmitUTF8Identifier: true), 64 * 1024, leaveOpen: true))
-        {
-            await text.WriteAsync(ManifestCsv.Header.AsMemory(), cancellationToken).ConfigureAwait(false);
-            await text.WriteAsync("\r\n".AsMemory(), cancellationToken).ConfigureAwait(false);
-            await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))
-            {
-                await text.WriteAsync(ManifestCsv.Row(entry).AsMemory(), cancellationToken).ConfigureAwait(false);
-                await text.WriteAsync("\r\n".AsMemory(), cancellationToken).ConfigureAwait(false);
-            }
-
-            await text.FlushAsync(cancellationToken).ConfigureAwait(false);
-        }
+        return head.WrittenMemory;
     }
 }

@@ -10,7 +10,8 @@ namespace AccBackup.Quotas;
 /// A take reads the ledger (or reuses the one this process last wrote), adds its grant and writes it back only if the
 /// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
 /// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
-/// slice: never over the quota). A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
+/// slice: never over the quota). What may be granted is <see cref="QuotaTally"/>'s rule, the same for every process.
+/// A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
 /// </remarks>
 public sealed partial class BlobQuotaBudget : IApsQuotaBudget
 {
@@ -41,20 +42,15 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         for (var attempt = 1; attempt <= MaxAttempts; attempt++)
         {
             var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
-            if (ledger.SliceStart > request.SliceStart)
+            var tally = ledger.Tally.Without(request.Return);
+            var take = tally.Grantable(request);
+            if (take <= 0 && tally == ledger.Tally)
             {
-                // Another process's clock is ahead and moved on: this slice is over for the budget.
+                // The window is full, or another process's clock is ahead and this slice is over for the budget.
                 return 0;
             }
 
-            var granted = ledger.SliceStart == request.SliceStart ? ledger.Granted : 0;
-            var take = Math.Min(request.Count, request.SliceLimit - granted);
-            if (take <= 0)
-            {
-                return 0;
-            }
-
-            var next = new QuotaLedger(request.SliceStart, granted + take, ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var next = new QuotaLedger(tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
             var write = new BlobWriteOptions
             {
                 ContentType = "application/json",
@@ -63,9 +59,9 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
             };
             try
             {
-                var newETag = await container.UploadAsync(blobName, next.ToJson(request.Endpoint, request.SliceLimit), write, cancellationToken).ConfigureAwait(false);
+                var newETag = await container.UploadAsync(blobName, next.ToJson(request.Endpoint, request.WindowLimit), write, cancellationToken).ConfigureAwait(false);
                 lastWritten[request.Endpoint] = (next, newETag);
-                return take;
+                return Math.Max(0, take);
             }
             catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
             {
@@ -89,7 +85,7 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         [LoggerMessage(EventId = 6001, Level = LogLevel.Debug, Message = "Shared APS quota for {Endpoint}: another process took first (attempt {Attempt}); reading again")]
         public static partial void TakeConflicted(ILogger logger, ApsEndpoint endpoint, int attempt);
 
-        [LoggerMessage(EventId = 6002, Level = LogLevel.Warning, Message = "Shared APS quota for {Endpoint}: {Attempts} conflicting writes in the slice from {SliceStart}; waiting for the next slice")]
+        [LoggerMessage(EventId = 6002, Level = LogLevel.Warning, Message = "Shared APS quota for {Endpoint}: {Attempts} conflicting writes for the slice from {SliceStart}; waiting for the next slice")]
         public static partial void TakeGaveUp(ILogger logger, ApsEndpoint endpoint, DateTimeOffset sliceStart, int attempts);
     }
 }

@@ -4,19 +4,18 @@ using AccBackup.Storage;
 
 namespace AccBackup.Quotas;
 
-/// <summary>What one endpoint's shared budget has granted in its current slice, as stored in its blob.</summary>
+/// <summary>What one endpoint's shared budget has granted in the slices that still count, as stored in its blob.</summary>
 /// <remarks>
 /// The state travels as blob metadata, so one Get Blob Properties reads it together with the ETag that guards the
 /// next write; the body repeats it as JSON for people looking in the container.
 /// </remarks>
-/// <param name="SliceStart">The slice counted (UTC); an older one means nothing has been granted in the current slice yet.</param>
-/// <param name="Granted">Calls granted to all processes together in that slice.</param>
+/// <param name="Tally">Calls granted to all processes together per slice (<see cref="QuotaTally"/> keeps the rule).</param>
 /// <param name="Writes">Grants written since the blob was created (what the budget costs in storage writes).</param>
 /// <param name="Conflicts">Writes refused because another process wrote first (each also cost a re-read).</param>
-internal sealed record QuotaLedger(DateTimeOffset SliceStart, int Granted, long Writes = 0, long Conflicts = 0)
+internal sealed record QuotaLedger(QuotaTally Tally, long Writes = 0, long Conflicts = 0)
 {
     /// <summary>The ledger before any grant.</summary>
-    public static QuotaLedger Empty { get; } = new(DateTimeOffset.MinValue, 0);
+    public static QuotaLedger Empty { get; } = new(QuotaTally.Empty);
 
     /// <summary>The blob of <paramref name="endpoint"/>'s budget: <c>$acc-backup/quota/{endpoint}.json</c>.</summary>
     public static string BlobName(ApsEndpoint endpoint) => $"{ContainerLayout.ReservedPrefix}/quota/{endpoint}.json";
@@ -24,25 +23,21 @@ internal sealed record QuotaLedger(DateTimeOffset SliceStart, int Granted, long 
     /// <summary>The ledger as metadata.</summary>
     public IReadOnlyDictionary<string, string> ToMetadata() => new Dictionary<string, string>
     {
-        ["slicestart"] = SliceStart.UtcDateTime.ToString("O", CultureInfo.InvariantCulture),
-        ["granted"] = Granted.ToString(CultureInfo.InvariantCulture),
+        ["slices"] = Tally.ToString(),
         ["writes"] = Writes.ToString(CultureInfo.InvariantCulture),
         ["conflicts"] = Conflicts.ToString(CultureInfo.InvariantCulture),
     };
 
     /// <summary>The ledger stored in <paramref name="metadata"/>; <see cref="Empty"/> when it holds none (then the next write replaces it).</summary>
     public static QuotaLedger FromMetadata(IReadOnlyDictionary<string, string> metadata) =>
-        metadata.TryGetValue("slicestart", out var start)
-        && metadata.TryGetValue("granted", out var granted)
-        && DateTimeOffset.TryParse(start, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var sliceStart)
-        && int.TryParse(granted, NumberStyles.None, CultureInfo.InvariantCulture, out var count)
-            ? new QuotaLedger(sliceStart, count, Counter(metadata, "writes"), Counter(metadata, "conflicts"))
+        metadata.TryGetValue("slices", out var slices)
+            ? new QuotaLedger(QuotaTally.Parse(slices), Counter(metadata, "writes"), Counter(metadata, "conflicts"))
             : Empty;
 
     /// <summary>The ledger as a small JSON document (the blob's body).</summary>
-    public byte[] ToJson(ApsEndpoint endpoint, int sliceLimit) => System.Text.Encoding.UTF8.GetBytes(string.Create(
+    public byte[] ToJson(ApsEndpoint endpoint, int windowLimit) => System.Text.Encoding.UTF8.GetBytes(string.Create(
         CultureInfo.InvariantCulture,
-        $$"""{"endpoint":"{{endpoint}}","sliceStart":"{{SliceStart.UtcDateTime:O}}","sliceLimit":{{sliceLimit}},"granted":{{Granted}},"writes":{{Writes}},"conflicts":{{Conflicts}}}"""));
+        $$"""{"endpoint":"{{endpoint}}","windowLimit":{{windowLimit}},"newestSlice":"{{Tally.Newest?.UtcDateTime:O}}","slices":"{{Tally}}","writes":{{Writes}},"conflicts":{{Conflicts}}}"""));
 
     private static long Counter(IReadOnlyDictionary<string, string> metadata, string name) =>
         metadata.TryGetValue(name, out var text) && long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : 0;

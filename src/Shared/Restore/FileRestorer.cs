@@ -7,7 +7,8 @@ namespace AccBackup.Restore;
 /// <remarks>
 /// Order matters: the name is checked, then every folder on the way (no symbolic links) before any is created, then
 /// what is already at the target; only then is a byte read. Bytes stream into a fresh temporary file beside the
-/// target and are moved into place only when length and SHA-256 equal the manifest's, so a target path never holds
+/// target and are moved into place only when length and SHA-256 equal the manifest's (the length alone for a file the
+/// storage service copied, <see cref="ManifestEntry.IsSizeOnly"/>), so a target path never holds
 /// partial or unverified bytes, and without overwrite the move itself refuses a file that appeared meanwhile.
 /// </remarks>
 internal sealed class FileRestorer(BlobContainer container, string root, bool overwrite)
@@ -16,9 +17,9 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
 
     public async Task<FileRestoreOutcome> RestoreAsync(ManifestEntry entry, CancellationToken cancellationToken)
     {
-        if (entry.BlobName is not { Length: > 0 } blobName || entry.StoredSize is null || string.IsNullOrEmpty(entry.Sha256))
+        if (!entry.IsCheckable || entry.BlobName is not { } blobName)
         {
-            return Failed(entry, "the manifest entry lacks its blob name, stored size or sha256");
+            return Failed(entry, "the manifest entry lacks its blob name, stored size or sha256 (and is not a size-only copy)");
         }
 
         // Checked before any request: a hostile name must not even be read.
@@ -48,7 +49,7 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
             }
 
             var content = await DownloadAsync(blobName, temp, cancellationToken).ConfigureAwait(false);
-            if (!content.Matches(entry.StoredSize, entry.Sha256))
+            if (!entry.IsProvenBy(content))
             {
                 File.Delete(temp);
                 return Failed(entry,
@@ -82,7 +83,7 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
         await using (file.ConfigureAwait(false))
         {
             return file.Length == entry.StoredSize
-                && (await ContentHasher.HashAsync(file, null, cancellationToken).ConfigureAwait(false)).Matches(entry.StoredSize, entry.Sha256);
+                && entry.IsProvenBy(await ContentHasher.HashAsync(file, null, cancellationToken).ConfigureAwait(false));
         }
     }
 

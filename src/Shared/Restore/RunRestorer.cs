@@ -11,28 +11,24 @@ namespace AccBackup.Restore;
 /// </remarks>
 public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
 {
-    /// <summary>Files downloaded at once.</summary>
-    public const int DefaultParallelism = 4;
+    /// <summary>Files downloaded at once: each is written to disk and hashed as it comes.</summary>
+    private const int Parallelism = 4;
 
     /// <summary>Restores what <paramref name="request"/> selects; failures and skipped files are reported per file, never thrown.</summary>
     public async Task<RestoreReport> RestoreAsync(
-        RestoreRequest request, IProgress<RestoreProgress>? progress, CancellationToken cancellationToken, int parallelism = DefaultParallelism)
+        RestoreRequest request, IProgress<RestoreProgress>? progress, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(request);
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(request.Destination));
-        var manifest = await reader.ReadAsync(request.RunId, cancellationToken).ConfigureAwait(false);
-        var selected = manifest.Files.Where(e => e.IsStored && request.Selects(e)).ToList();
+        var stored = await StoredFiles.ReadAsync(reader, request.RunId, request.Selects, cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(root);
 
         var files = new FileRestorer(container, root, request.Overwrite);
         var failures = new ConcurrentBag<RestoreFailure>();
         var skipped = new ConcurrentBag<RestoreFailure>();
-        int done = 0, restored = 0, overwritten = 0, present = 0;
-        long bytes = 0;
-        await Parallel.ForEachAsync(
-            selected,
-            new ParallelOptions { MaxDegreeOfParallelism = parallelism, CancellationToken = cancellationToken },
+        int restored = 0, overwritten = 0, present = 0;
+        var bytes = await stored.ForEachAsync(
+            Parallelism,
             async (entry, ct) =>
             {
                 var outcome = await files.RestoreAsync(entry, ct).ConfigureAwait(false);
@@ -40,28 +36,27 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
                 {
                     case FileRestoreResult.Written or FileRestoreResult.Overwritten:
                         Interlocked.Increment(ref restored);
-                        Interlocked.Add(ref bytes, entry.StoredSize ?? 0);
                         if (outcome.Result == FileRestoreResult.Overwritten)
                         {
                             Interlocked.Increment(ref overwritten);
                         }
 
-                        break;
+                        return entry.StoredSize ?? 0;
                     case FileRestoreResult.AlreadyPresent:
                         Interlocked.Increment(ref present);
-                        break;
+                        return 0;
                     case FileRestoreResult.Skipped:
                         skipped.Add(outcome.Problem!);
-                        break;
+                        return 0;
                     default:
                         failures.Add(outcome.Problem!);
-                        break;
+                        return 0;
                 }
+            },
+            (done, written) => progress?.Report(new RestoreProgress(done, stored.Selected.Count, written)),
+            cancellationToken).ConfigureAwait(false);
 
-                progress?.Report(new RestoreProgress(Interlocked.Increment(ref done), selected.Count, Interlocked.Read(ref bytes)));
-            }).ConfigureAwait(false);
-
-        return new RestoreReport(manifest.Summary.RunId, root, selected.Count, restored, bytes, ByPath(failures))
+        return new RestoreReport(stored.Manifest.Summary.RunId, root, stored.Selected.Count, restored, bytes, ByPath(failures))
         {
             Overwritten = overwritten,
             AlreadyPresent = present,

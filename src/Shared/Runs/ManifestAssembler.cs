@@ -37,26 +37,18 @@ public sealed partial class ManifestAssembler(
             builder.AddFailedProject(failure);
         }
 
-        var current = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
-        await foreach (var entry in ChunkEntriesAsync(chunks, baseRun, cancellationToken).ConfigureAwait(false))
-        {
-            builder.Add(entry);
-            current[entry.ItemId] = entry;
-        }
-
-        var history = baseRun is null ? [] : History(input, baseRun, current);
-        foreach (var entry in history)
-        {
-            builder.Add(entry);
-        }
-
-        var summary = builder.Build(time.GetUtcNow()) with
-        {
-            ListingMode = input.ListingMode,
-            PreviousRunId = input.PreviousRunId,
-            LastFullListingAt = input.LastFullListingAt,
-        };
-        var written = await writer.WriteAsync(summary, () => AllEntriesAsync(chunks, baseRun, history, cancellationToken), cancellationToken, updateLatest: !input.DryRun).ConfigureAwait(false);
+        // One pass: each entry is counted and written as it is read; the summary heads the manifest once the last is in.
+        var written = await writer.WriteAsync(
+            input.RunId,
+            EntriesAsync(input, chunks, baseRun, builder, cancellationToken),
+            () => builder.Build(time.GetUtcNow()) with
+            {
+                ListingMode = input.ListingMode,
+                PreviousRunId = input.PreviousRunId,
+                LastFullListingAt = input.LastFullListingAt,
+            },
+            cancellationToken,
+            updateLatest: !input.DryRun).ConfigureAwait(false);
         LogFinished(written.Summary);
         return written;
     }
@@ -81,10 +73,51 @@ public sealed partial class ManifestAssembler(
         }
     }
 
-    /// <summary>What the base run had that this run did not list: deleted, moved, or carried when this run could not tell.</summary>
-    private static List<ManifestEntry> History(ManifestAssemblyInput input, PreviousRunState baseRun, Dictionary<string, ManifestEntry> current)
+    /// <summary>Every entry of the manifest, each results (or inventory) chunk read once: this run's files, then what the base run had that this run did not list.</summary>
+    private async IAsyncEnumerable<ManifestEntry> EntriesAsync(
+        ManifestAssemblyInput input, IReadOnlyList<string> chunks, PreviousRunState? baseRun, ManifestSummaryBuilder builder, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var history = new List<ManifestEntry>();
+        // Only where this run listed the files the base run knew is kept: no more than the base run's manifest, already in memory.
+        var known = baseRun?.Manifest.Files.Select(f => f.ItemId).ToHashSet(StringComparer.Ordinal) ?? [];
+        var listed = new Dictionary<string, ListedAs>(StringComparer.Ordinal);
+        foreach (var chunk in chunks)
+        {
+            foreach (var entry in await ChunkEntriesAsync(chunk, cancellationToken).ConfigureAwait(false))
+            {
+                var kept = KeepStoredVersion(entry, baseRun);
+                if (known.Contains(kept.ItemId))
+                {
+                    listed[kept.ItemId] = new ListedAs(kept.BlobName, kept.Path);
+                }
+
+                builder.Add(kept);
+                yield return kept;
+            }
+        }
+
+        foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed))
+        {
+            builder.Add(entry);
+            yield return entry;
+        }
+    }
+
+    /// <summary>A chunk's copy results; for a chunk whose copy never reported back, its inventory, each file failed (or without content).</summary>
+    private async Task<IEnumerable<ManifestEntry>> ChunkEntriesAsync(string chunk, CancellationToken cancellationToken)
+    {
+        var results = await blobs.ReadAsync(RunLayout.Results(chunk), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
+        if (results is not null)
+        {
+            return results;
+        }
+
+        var records = await blobs.ReadAsync(chunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false) ?? [];
+        return records.Select(r => r.ToCopyRequest(force: false) is null ? r.WithoutContent() : r.NotCopied(NotCopiedReason));
+    }
+
+    /// <summary>What the base run had that this run did not list: deleted, moved, or carried when this run could not tell.</summary>
+    private static IEnumerable<ManifestEntry> History(ManifestAssemblyInput input, PreviousRunState baseRun, Dictionary<string, ListedAs> listed)
+    {
         var covered = input.ProjectIds.ToHashSet(StringComparer.Ordinal);
         var incomplete = input.FailedProjects.Select(f => f.ProjectId).ToHashSet(StringComparer.Ordinal);
         foreach (var old in baseRun.Manifest.Files)
@@ -95,14 +128,14 @@ public sealed partial class ManifestAssembler(
                 continue;
             }
 
-            current.TryGetValue(old.ItemId, out var now);
+            var now = listed.TryGetValue(old.ItemId, out var found) ? found : (ListedAs?)null;
             var listedWhole = !incomplete.Contains(old.ProjectId);
             var entry = old.Status switch
             {
                 ManifestStatus.Deleted => now is null ? old : null,
                 ManifestStatus.Moved => now?.BlobName == old.BlobName ? null : old,
-                _ when now is not null => old.IsStored && now.BlobName != old.BlobName
-                    ? old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{now.Path}'; the copy under the old name is kept" }
+                _ when now is { } moved => old.IsStored && moved.BlobName != old.BlobName
+                    ? old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{moved.Path}'; the copy under the old name is kept" }
                     : null,
                 _ when !listedWhole => old.IsStored
                     ? old with { Status = ManifestStatus.NotListed, Error = $"not listed by this run (project incomplete); the copy stored by an earlier run is kept (verified then: {old.Sha256?[..Math.Min(12, old.Sha256.Length)]})" }
@@ -112,47 +145,7 @@ public sealed partial class ManifestAssembler(
             };
             if (entry is not null)
             {
-                history.Add(entry);
-            }
-        }
-
-        return history;
-    }
-
-    private async IAsyncEnumerable<ManifestEntry> AllEntriesAsync(
-        IReadOnlyList<string> chunks, PreviousRunState? baseRun, IReadOnlyList<ManifestEntry> history, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await foreach (var entry in ChunkEntriesAsync(chunks, baseRun, cancellationToken).ConfigureAwait(false))
-        {
-            yield return entry;
-        }
-
-        foreach (var entry in history)
-        {
-            yield return entry;
-        }
-    }
-
-    private async IAsyncEnumerable<ManifestEntry> ChunkEntriesAsync(
-        IReadOnlyList<string> chunks, PreviousRunState? baseRun, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        foreach (var chunk in chunks)
-        {
-            var results = await blobs.ReadAsync(RunLayout.Results(chunk), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
-            if (results is not null)
-            {
-                foreach (var entry in results)
-                {
-                    yield return KeepStoredVersion(entry, baseRun);
-                }
-
-                continue;
-            }
-
-            var records = await blobs.ReadAsync(chunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false) ?? [];
-            foreach (var record in records)
-            {
-                yield return KeepStoredVersion(record.ToCopyRequest(force: false) is null ? record.WithoutContent() : record.NotCopied(NotCopiedReason), baseRun);
+                yield return entry;
             }
         }
     }
@@ -194,6 +187,9 @@ public sealed partial class ManifestAssembler(
             long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
     }
 }
+
+/// <summary>Where this run listed a file the base run knew: all the history of the base run needs of this run's entry.</summary>
+internal readonly record struct ListedAs(string? BlobName, string Path);
 
 /// <summary>Input of the fan-in: the run and what only the driver knows.</summary>
 public sealed record ManifestAssemblyInput(

@@ -18,7 +18,11 @@ public static class ManifestEntries
             _ => ManifestStatus.Failed,
         };
         return new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize,
-            status == ManifestStatus.Failed ? null : result.StoredBytes, result.Sha256, r.BlobName, status, result.Error);
+            status == ManifestStatus.Failed ? null : result.StoredBytes, result.Sha256, r.BlobName, status, result.Error)
+        {
+            Verification = result.Verification,
+            Transfer = result.Transfer,
+        };
     }
 
     /// <summary>The entry of a file with nothing to copy.</summary>

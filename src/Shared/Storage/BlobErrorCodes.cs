@@ -20,4 +20,7 @@ public static class BlobErrorCodes
 
     /// <summary>A committed block list named a block that was never staged (400).</summary>
     public const string InvalidBlockList = "InvalidBlockList";
+
+    /// <summary>A copy from a URL: the service could not reach or read the source, or would not trust it (status varies).</summary>
+    public const string CannotVerifyCopySource = "CannotVerifyCopySource";
 }

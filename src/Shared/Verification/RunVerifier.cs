@@ -7,26 +7,18 @@ using AccBackup.Storage;
 namespace AccBackup.Verification;
 
 /// <summary>Rereads a run's manifest and proves every stored file: the blob exists, has the recorded length, SHA-256 and version.</summary>
-/// <remarks>Read-only. Blobs hold the newest stored version of a file, so checking an older run reports files changed since as <see cref="VerificationProblem.VersionDiffers"/>.</remarks>
+/// <remarks>Read-only. Blobs hold the newest stored version of a file, so checking an older run reports files changed since as
+/// <see cref="VerificationProblem.VersionDiffers"/>. A file the storage service copied (<see cref="ManifestEntry.IsSizeOnly"/>) has no
+/// SHA-256 to compare: it is read back whole and its length proven, and the report counts it apart.</remarks>
 public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
 {
-    /// <summary>Blobs read and hashed at once.</summary>
-    public const int DefaultParallelism = 8;
-
-    /// <summary>Checks every copied or unchanged entry of <paramref name="runId"/> ("latest" for the latest run).</summary>
-    public async Task<VerificationReport> VerifyAsync(
-        string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = DefaultParallelism)
+    /// <summary>Checks every stored entry of <paramref name="runId"/> ("latest" for the latest run), <paramref name="parallelism"/> blobs read and hashed at once.</summary>
+    public async Task<VerificationReport> VerifyAsync(string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = 8)
     {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelism);
-        var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
-        var stored = manifest.Files.Where(e => e.IsStored).ToList();
+        var stored = await StoredFiles.ReadAsync(reader, runId, null, cancellationToken).ConfigureAwait(false);
         var findings = new ConcurrentBag<VerificationFinding>();
-        int done = 0;
-        long bytes = 0;
-
-        await Parallel.ForEachAsync(
-            stored,
-            new ParallelOptions { MaxDegreeOfParallelism = parallelism, CancellationToken = cancellationToken },
+        var bytes = await stored.ForEachAsync(
+            parallelism,
             async (entry, ct) =>
             {
                 var (finding, read) = await CheckAsync(entry, ct).ConfigureAwait(false);
@@ -35,19 +27,23 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
                     findings.Add(finding);
                 }
 
-                var total = Interlocked.Add(ref bytes, read);
-                progress?.Report(new VerificationProgress(Interlocked.Increment(ref done), stored.Count, total));
-            }).ConfigureAwait(false);
+                return read;
+            },
+            (done, read) => progress?.Report(new VerificationProgress(done, stored.Selected.Count, read)),
+            cancellationToken).ConfigureAwait(false);
 
         var ordered = findings.OrderBy(f => f.Path, StringComparer.Ordinal).ThenBy(f => f.Problem).ToList();
-        return new VerificationReport(manifest.Summary.RunId, manifest.Files.Count, stored.Count, bytes, ordered);
+        return new VerificationReport(stored.Manifest.Summary.RunId, stored.Manifest.Files.Count, stored.Selected.Count, bytes, ordered)
+        {
+            SizeOnly = stored.Selected.Count(e => e.IsSizeOnly),
+        };
     }
 
     private async Task<(VerificationFinding? Finding, long Bytes)> CheckAsync(ManifestEntry entry, CancellationToken cancellationToken)
     {
-        if (entry.BlobName is not { Length: > 0 } blobName || entry.StoredSize is null || string.IsNullOrEmpty(entry.Sha256))
+        if (!entry.IsCheckable || entry.BlobName is not { } blobName || entry.StoredSize is null)
         {
-            return (Finding(entry, VerificationProblem.EntryIncomplete, "the manifest entry lacks its blob name, stored size or sha256"), 0);
+            return (Finding(entry, VerificationProblem.EntryIncomplete, "the manifest entry lacks its blob name, stored size or sha256 (and is not a size-only copy)"), 0);
         }
 
         try
@@ -73,8 +69,13 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
             await using (stream.ConfigureAwait(false))
             {
                 var content = await ContentHasher.HashAsync(stream, null, cancellationToken).ConfigureAwait(false);
-                return content.Matches(entry.StoredSize, entry.Sha256)
-                    ? (null, content.Length)
+                if (entry.IsProvenBy(content))
+                {
+                    return (null, content.Length);
+                }
+
+                return entry.IsSizeOnly
+                    ? (Finding(entry, VerificationProblem.LengthDiffers, $"expected {Bytes(entry.StoredSize.Value)}, read {Bytes(content.Length)}"), content.Length)
                     : (Finding(entry, VerificationProblem.HashDiffers, $"expected sha256 {entry.Sha256}, blob has {content.Sha256} ({Bytes(content.Length)})"), content.Length);
             }
         }

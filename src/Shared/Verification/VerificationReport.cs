@@ -8,6 +8,9 @@ namespace AccBackup.Verification;
 /// <param name="Findings">Every difference found, ordered by path; empty when the storage matches.</param>
 public sealed record VerificationReport(string RunId, int Entries, int Checked, long Bytes, IReadOnlyList<VerificationFinding> Findings)
 {
+    /// <summary>Entries checked by length only: copied by the storage service, so no SHA-256 was ever recorded for them.</summary>
+    public int SizeOnly { get; init; }
+
     /// <summary>True when every checked file is stored exactly as recorded.</summary>
     public bool Succeeded => Findings.Count == 0;
 }

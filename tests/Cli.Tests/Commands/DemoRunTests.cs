@@ -10,6 +10,31 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
     private readonly string scratch = Directory.CreateTempSubdirectory("cli-restore-").FullName;
 
     [Fact]
+    public void RunDemo_OutputRedirected_ProgressMovesEverySecondWhileFilesAreCopied()
+    {
+        // The plain progress line of redirected output: "[mm:ss] phase: …, files done/found (copied n, …), 1.2 MiB copied at …".
+        var lines = System.Text.RegularExpressions.Regex.Matches(
+                demo.Run.Output, @"(?m)^\[(?<m>\d+):(?<s>\d\d)\] \w+: .*, files (?<done>[\d,]+)/(?<found>[\d,]+) \(copied (?<copied>[\d,]+),.*\), (?<bytes>\S+ \S+) copied at")
+            .Select(m => (Seconds: (Number(m, "m") * 60) + Number(m, "s"), Done: Number(m, "done"), Found: Number(m, "found"),
+                Copied: Number(m, "copied"), Bytes: m.Groups["bytes"].Value))
+            .ToList();
+
+        // From the first file copied to the last line that still had files to copy.
+        var copying = lines.SkipWhile(l => l.Copied == 0).TakeWhile(l => l.Done < l.Found).ToList();
+
+        Assert.True(copying.Count >= 3, demo.Run.ToString());
+        foreach (var (before, after) in copying.Zip(copying.Skip(1)))
+        {
+            // Lines are a second apart (elapsed is shown in whole seconds, so one may read two), and each shows more done.
+            Assert.InRange(after.Seconds - before.Seconds, 0, 2);
+            Assert.True(after.Done > before.Done || after.Bytes != before.Bytes, $"no progress between {before} and {after}\n{demo.Run}");
+        }
+
+        static long Number(System.Text.RegularExpressions.Match match, string group) =>
+            long.Parse(match.Groups[group].Value, System.Globalization.NumberStyles.AllowThousands, System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    [Fact]
     public void RunDemo_FreshContainer_ExitsZeroWithProgressSummaryAndManifestLocation()
     {
         var run = demo.Run;

@@ -2,11 +2,11 @@ using AccBackup.Acc;
 
 namespace AccBackup.Tests.Acc;
 
-/// <summary>A shared budget in memory: grants like the blob store does, records every take, and can hold takes back.</summary>
+/// <summary>A shared budget in memory: grants by the same rule as the blob store (<see cref="QuotaTally"/>), records every take, and can hold takes back.</summary>
 internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
 {
     private readonly Lock gate = new();
-    private readonly Dictionary<(ApsEndpoint, DateTimeOffset), int> granted = [];
+    private readonly Dictionary<ApsEndpoint, QuotaTally> tallies = [];
 
     /// <summary>Every take asked for, in order.</summary>
     public List<QuotaTake> Takes { get; } = [];
@@ -19,7 +19,7 @@ internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
     {
         lock (gate)
         {
-            return granted.GetValueOrDefault((endpoint, start));
+            return tallies.GetValueOrDefault(endpoint, QuotaTally.Empty).GrantedIn(start);
         }
     }
 
@@ -37,9 +37,9 @@ internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
 
         lock (gate)
         {
-            var key = (request.Endpoint, request.SliceStart);
-            var take = Math.Max(0, Math.Min(request.Count, request.SliceLimit - granted.GetValueOrDefault(key)));
-            granted[key] = granted.GetValueOrDefault(key) + take;
+            var tally = tallies.GetValueOrDefault(request.Endpoint, QuotaTally.Empty).Without(request.Return);
+            var take = tally.Grantable(request);
+            tallies[request.Endpoint] = tally.With(request, take);
             return take;
         }
     }

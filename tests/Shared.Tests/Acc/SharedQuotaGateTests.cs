@@ -5,10 +5,11 @@ namespace AccBackup.Tests.Acc;
 
 public sealed class SharedQuotaGateTests
 {
-    // Hubs at 50/min × 0.9 over 3-second slices: 2.25 calls per slice (2, 2, 2, 3, …), batches of 2.
+    // Hubs at 50/min × 0.9: 45 calls in any minute, counted in 3-second slices, batches of 2.
     private const ApsEndpoint Endpoint = ApsEndpoint.Hubs;
     private static readonly DateTimeOffset Start = new(2026, 11, 23, 2, 0, 0, TimeSpan.Zero);
     private static readonly ApsQuotaWindows Windows = new(TimeSpan.FromMinutes(1), 0.9);
+    private static readonly int Limit = Windows.LimitOf(Endpoint);
 
     private readonly FakeTimeProvider time = new(Start);
     private readonly InMemoryQuotaBudget budget = new();
@@ -24,7 +25,7 @@ public sealed class SharedQuotaGateTests
         }
 
         var take = Assert.Single(budget.Takes);
-        Assert.Equal(new QuotaTake(ApsEndpoint.SignedDownload, Start, 45, 23), take);
+        Assert.Equal(new QuotaTake(ApsEndpoint.SignedDownload, Start, Windows.Slice, 900, 23), take);
     }
 
     [Fact]
@@ -38,51 +39,81 @@ public sealed class SharedQuotaGateTests
         }
 
         await WaitUntilAsync(() => budget.Takes.Count == 2);
-        Assert.Equal(45, budget.GrantedIn(ApsEndpoint.SignedDownload, Start));
+        Assert.Equal(46, budget.GrantedIn(ApsEndpoint.SignedDownload, Start));
     }
 
     [Fact]
-    public async Task AcquireAsync_SliceSpent_WaitsForTheNextSlice()
+    public async Task AcquireAsync_ManyCallersWaiting_TakeEnoughForAllOfThemInFewRoundTrips()
+    {
+        using var gate = CreateSut(ApsEndpoint.SignedDownload);
+        budget.Hold = new TaskCompletionSource();
+
+        var callers = Enumerable.Range(0, 200).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
+        await WaitUntilAsync(() => budget.Takes.Count == 1);
+        budget.Hold.SetResult();
+        await Task.WhenAll(callers).WaitAsync(TimeSpan.FromSeconds(5));
+
+        // Batches of 23 would need 9 takes; the second asks for everyone still waiting.
+        Assert.InRange(budget.Takes.Count, 2, 3);
+        Assert.True(budget.Takes[1].Count >= 150, $"the second take asked for {budget.Takes[1].Count}");
+    }
+
+    [Fact]
+    public async Task AcquireAsync_BurstUpToTheWindowLimit_IsNotPaced()
     {
         using var gate = CreateSut();
-        var limit = Windows.LimitOf(Endpoint, Start);
-        for (var i = 0; i < limit; i++)
+
+        for (var i = 0; i < Limit; i++)
+        {
+            await gate.AcquireAsync(CancellationToken.None).AsTask().WaitAsync(TimeSpan.FromSeconds(5));
+        }
+
+        Assert.Equal(Limit, budget.GrantedIn(Endpoint, Start));
+    }
+
+    [Fact]
+    public async Task AcquireAsync_WindowFull_WaitsUntilTheBurstsSliceLeavesTheWindow()
+    {
+        using var gate = CreateSut();
+        for (var i = 0; i < Limit; i++)
         {
             await gate.AcquireAsync(CancellationToken.None);
         }
 
         var waiting = gate.AcquireAsync(CancellationToken.None).AsTask();
-        await Task.Delay(50);
-        Assert.False(waiting.IsCompleted);
+        for (var slice = 1; slice <= ApsQuotaWindows.SlicesPerWindow; slice++)
+        {
+            time.Advance(Windows.Slice);
+            await Task.Delay(20);
+            Assert.False(waiting.IsCompleted, $"granted {slice} slices after a full window's burst");
+        }
 
         time.Advance(Windows.Slice);
         await waiting.WaitAsync(TimeSpan.FromSeconds(5));
-        Assert.Equal(limit, budget.GrantedIn(Endpoint, Start));
-        Assert.True(budget.GrantedIn(Endpoint, Start + Windows.Slice) >= 1);
+        Assert.True(budget.GrantedIn(Endpoint, Start + (Windows.Slice * (ApsQuotaWindows.SlicesPerWindow + 1))) >= 1);
     }
 
     [Fact]
-    public async Task AcquireAsync_SliceSpent_TakesTheNextSlicesBatchAheadButSpendsItOnlyThen()
+    public async Task AcquireAsync_WindowFull_TakesTheNextSlicesBatchAheadButSpendsItOnlyThen()
     {
+        // Another process filled the window a whole window ago: that slice leaves the window with the next one.
+        var old = Start - (Windows.Slice * ApsQuotaWindows.SlicesPerWindow);
+        await budget.TakeAsync(new QuotaTake(Endpoint, old, Windows.Slice, Limit, Limit), CancellationToken.None);
         using var gate = CreateSut();
         var next = Start + Windows.Slice;
-        for (var i = 0; i < Windows.LimitOf(Endpoint, Start); i++)
-        {
-            await gate.AcquireAsync(CancellationToken.None);
-        }
 
         var waiting = gate.AcquireAsync(CancellationToken.None).AsTask();
         await WaitUntilAsync(() => budget.GrantedIn(Endpoint, next) > 0);
         await Task.Delay(50);
         Assert.False(waiting.IsCompleted);
 
-        Assert.Contains(budget.Takes, t => t.SliceStart == next);
+        Assert.Equal(0, budget.GrantedIn(Endpoint, Start));
         time.Advance(Windows.Slice);
         await waiting.WaitAsync(TimeSpan.FromSeconds(5));
     }
 
     [Fact]
-    public async Task AcquireAsync_TokensLeftWhenTheSliceEnds_LapseAndAreNotSpentLater()
+    public async Task AcquireAsync_TokensLeftWhenTheSliceEnds_LapseAndAreGivenBackWithTheNextTake()
     {
         using var gate = CreateSut(ApsEndpoint.SignedDownload);
         await gate.AcquireAsync(CancellationToken.None); // takes a batch of 23, spends 1
@@ -92,24 +123,32 @@ public sealed class SharedQuotaGateTests
 
         Assert.Equal(2, budget.Takes.Count);
         Assert.Equal(Start + Windows.Slice, budget.Takes[1].SliceStart);
+        Assert.Equal(new QuotaReturn(Start, 22), budget.Takes[1].Return);
+        Assert.Equal(1, budget.GrantedIn(ApsEndpoint.SignedDownload, Start));
     }
 
     [Fact]
-    public async Task AcquireAsync_ManyCallersOverSeveralSlices_NeverPassMoreThanTheSlicesAllow()
+    public async Task AcquireAsync_ManyCallersOverSeveralWindows_NoWindowPassesMoreThanTheLimit()
     {
         using var gate = CreateSut();
-        var callers = Enumerable.Range(0, 20).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
+        var callers = Enumerable.Range(0, 100).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
 
-        var allowed = 0;
-        for (var slice = 0; slice < 12; slice++)
+        // A window's burst at once, then nothing until its slice leaves the window (21 slices on), then the next burst.
+        var perSlice = new List<int>();
+        for (var slice = 0; slice < 50; slice++)
         {
-            allowed += Windows.LimitOf(Endpoint, Start + (Windows.Slice * slice));
-            await WaitUntilAsync(() => callers.Count(c => c.IsCompleted) >= Math.Min(allowed, callers.Count));
-            Assert.Equal(Math.Min(allowed, callers.Count), callers.Count(c => c.IsCompleted));
+            var expected = Math.Min(callers.Count, Limit * (1 + (slice / (ApsQuotaWindows.SlicesPerWindow + 1))));
+            await WaitUntilAsync(() => callers.Count(c => c.IsCompleted) >= expected);
+            await Task.Delay(10);
+            var done = callers.Count(c => c.IsCompleted);
+            Assert.Equal(expected, done);
+            perSlice.Add(done - perSlice.Sum());
             time.Advance(Windows.Slice);
         }
 
         Assert.All(callers, c => Assert.True(c.IsCompletedSuccessfully));
+        var worst = Enumerable.Range(0, perSlice.Count - ApsQuotaWindows.SlicesPerWindow).Max(i => perSlice.Skip(i).Take(ApsQuotaWindows.SlicesPerWindow + 1).Sum());
+        Assert.Equal(Limit, worst);
     }
 
     [Fact]

@@ -146,6 +146,11 @@ public sealed class BlobCopierTests
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
         await AssertMatchesTruthAsync(host, outcomes, withoutContent);
+
+        // `chunked` was really served: some files waited for it, and each such answer cost one more signed-URL call.
+        var waited = host.Logs.Lines.Count(l => l.Contains("object still being assembled (chunked)", StringComparison.Ordinal));
+        Assert.InRange(waited, 1, outcomes.Count - 1);
+        Assert.Equal(outcomes.Count + waited, host.Emulator.GetStats().Count(EndpointCategory.Oss));
     }
 
     [Fact]

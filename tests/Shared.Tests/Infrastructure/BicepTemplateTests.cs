@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.RegularExpressions;
 
 namespace AccBackup.Tests.Infrastructure;
 
@@ -59,13 +60,30 @@ public sealed class BicepTemplateTests
     }
 
     [Fact]
-    public void AzureYaml_FunctionsService_DeploysSrcFunctionsWithTheBicep()
+    public async Task AzureYaml_FunctionsService_IsTheFunctionAppTheBicepTagsAndExposesEveryDurableTask()
     {
         var yaml = RepoFiles.Text("azure.yaml");
-
+        var service = Regex.Match(yaml, @"(?m)^services:\s*\n\s+(?<name>[\w-]+):\s*\n\s+project: \./(?<project>[\w/]+)\s*\n\s+language: dotnet\s*\n\s+host: function\s*$");
+        Assert.True(service.Success, "azure.yaml declares no dotnet function service.");
         Assert.Matches(@"(?m)^infra:\s*\n(\s+\w+:.*\n)*?\s+path: infra/bicep\s*$", yaml);
-        Assert.Matches(@"(?m)^services:\s*\n\s+functions:\s*\n\s+project: \./src/Functions\s*\n\s+language: dotnet\s*\n\s+host: function\s*$", yaml);
-        Assert.True(File.Exists(Path.Combine(Testing.RepoPaths.Root, "src", "Functions", "AccBackup.Functions.csproj")), "src/Functions has no project.");
+        var folder = Path.Combine(Testing.RepoPaths.Root, service.Groups["project"].Value);
+        var project = Assert.Single(Directory.GetFiles(folder, "*.csproj"));
+
+        // azd deploys to the site tagged with the service's name; the site runs the framework the project builds for.
+        var site = Assert.Single((await BicepCompiler.CompileMainAsync()).Module("function-app").Resources, r => r.Type == "Microsoft.Web/sites");
+        Assert.Contains($"'azd-service-name', '{service.Groups["name"].Value}'", site.Text("tags"), StringComparison.Ordinal);
+        var runtime = site.Properties.GetProperty("functionAppConfig").GetProperty("runtime");
+        Assert.Equal("dotnet-isolated", runtime.GetProperty("name").GetString());
+        var framework = Regex.Match(RepoFiles.Text("Directory.Build.props"), "<TargetFramework>net(?<version>[0-9.]+)</TargetFramework>").Groups["version"].Value;
+        Assert.Equal(framework, runtime.GetProperty("version").GetString());
+
+        // The project is an isolated Functions app, and it exposes every orchestration and activity the run calls by name.
+        Assert.Matches("<AzureFunctionsVersion>v4</AzureFunctionsVersion>", File.ReadAllText(project));
+        Assert.Matches("<OutputType>Exe</OutputType>", File.ReadAllText(project));
+        var taskNames = Regex.Matches(RepoFiles.Text("src", "Durable", "TaskNames.cs"), @"public const string (?<name>\w+) = ").Select(m => m.Groups["name"].Value).ToList();
+        var functions = string.Concat(Directory.GetFiles(folder, "*.cs").Select(File.ReadAllText));
+        Assert.NotEmpty(taskNames);
+        Problems.AssertNone(taskNames.Where(n => !functions.Contains($"[Function(TaskNames.{n})]", StringComparison.Ordinal)).Select(n => $"no function is named TaskNames.{n}"));
     }
 
     [Fact]

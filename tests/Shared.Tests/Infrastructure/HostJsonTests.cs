@@ -1,27 +1,88 @@
+using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using AccBackup.Acc;
+using AccBackup.Backup;
+using AccBackup.Runs;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Tests.Infrastructure;
 
-/// <summary>host.json agrees with what the infrastructure provisions for Durable Functions.</summary>
+/// <summary>host.json gives the app's code what it relies on: the backend its Durable extension and the infra provide, room for
+/// the activity window the orchestrations schedule, time for the longest wait an activity may make, and the run-summary log.</summary>
 public sealed class HostJsonTests
 {
     [Fact]
-    public void DurableTask_HubName_IsSetAndValidForAzureStorage()
+    public void DurableTask_Backend_IsTheAzureStorageOneTheAppReferencesAndTheInfraGrants()
     {
-        var hubName = DurableTask().GetProperty("hubName").GetString();
+        var durable = DurableTask();
+        var project = RepoFiles.Text("src", "Functions", "AccBackup.Functions.csproj");
 
-        // Azure Storage backend: 3-45 letters and digits, starting with a letter (it names queues, tables, containers).
-        Assert.NotNull(hubName);
-        Assert.Matches(new Regex("^[A-Za-z][A-Za-z0-9]{2,44}$"), hubName);
+        // The Durable extension the app references runs on Azure Storage by itself; any other backend needs its own package.
+        Assert.Equal("AzureStorage", durable.GetProperty("storageProvider").GetProperty("type").GetString());
+        Assert.Contains("Include=\"Microsoft.Azure.Functions.Worker.Extensions.DurableTask\"", project, StringComparison.Ordinal);
+        Assert.DoesNotMatch(@"Extensions\.DurableTask\.(AzureManaged|SqlServer|Netherite)", project);
+
+        // The hub names the queues, tables and containers host-storage.bicep grants the app: 3-45 letters and digits, a letter first.
+        Assert.Matches(new Regex("^[A-Za-z][A-Za-z0-9]{2,44}$"), durable.GetProperty("hubName").GetString());
     }
 
     [Fact]
-    public void DurableTask_StorageProvider_IsTheAzureStorageBackendTheInfraGrants()
+    public void DurableTask_MaxConcurrentActivityFunctions_HoldsTheWindowOfActivitiesARunSchedules()
     {
-        // host-storage.bicep grants blob, queue and table roles and main.bicep keeps a 'durable' instance warm:
-        // both are for the Azure Storage backend.
-        Assert.Equal("AzureStorage", DurableTask().GetProperty("storageProvider").GetProperty("type").GetString());
+        // One instance (main.bicep keeps one 'durable' instance ready) must be able to run the whole window at once.
+        var perInstance = DurableTask().GetProperty("maxConcurrentActivityFunctions").GetInt32();
+
+        Assert.InRange(perInstance, new BackupOptions().MaxActivitiesInFlight, int.MaxValue);
+    }
+
+    [Fact]
+    public void FunctionTimeout_OutlastsTheLongestWaitOfOneActivity()
+    {
+        // The longest bounded waits inside an activity, with the default settings: a block's every attempt timing out, and
+        // an APS request riding out a storm to its budget after a Retry-After of the longest honoured (2 minutes).
+        var copy = new CopyOptions();
+        var aps = new ApsOptions();
+        var longest = new[] { copy.TransferTimeout * copy.BlockAttempts, aps.StormBudget + TimeSpan.FromMinutes(2) }.Max();
+        using var host = RepoFiles.Json(allowComments: true, "host.json");
+
+        var timeout = TimeSpan.Parse(host.RootElement.GetProperty("functionTimeout").GetString()!, CultureInfo.InvariantCulture);
+
+        Assert.True(timeout >= longest, $"functionTimeout {timeout} would cut an activity short: one wait may last {longest}.");
+    }
+
+    [Fact]
+    public void Logging_RunSummaryCategory_IsLoggedAtInformation()
+    {
+        // The alerts and the workbook read the run-summary trace, which ManifestAssembler logs at Information for a
+        // complete run: the most specific logLevel entry for its category must let it through.
+        var category = typeof(ManifestAssembler).FullName!;
+        using var host = RepoFiles.Json(allowComments: true, "host.json");
+        var levels = host.RootElement.GetProperty("logging").GetProperty("logLevel").EnumerateObject()
+            .ToDictionary(l => l.Name, l => Enum.Parse<LogLevel>(l.Value.GetString()!, ignoreCase: true), StringComparer.OrdinalIgnoreCase);
+
+        var applies = levels.Keys
+            .Where(name => category.StartsWith(name + ".", StringComparison.Ordinal) || name == category)
+            .MaxBy(name => name.Length) ?? "default";
+
+        Assert.InRange(levels[applies], LogLevel.Trace, LogLevel.Information);
+    }
+
+    [Fact]
+    public void Logging_ApplicationInsightsSampling_NeverDropsTraces()
+    {
+        // Adaptive sampling may drop any telemetry type it is not told to keep; a sampled-out run-summary trace would
+        // make the "no successful run" alert fire for a good night and hide a failed one.
+        using var host = RepoFiles.Json(allowComments: true, "host.json");
+        var sampling = host.RootElement.GetProperty("logging").GetProperty("applicationInsights").GetProperty("samplingSettings");
+
+        if (sampling.TryGetProperty("isEnabled", out var enabled) && !enabled.GetBoolean())
+        {
+            return;
+        }
+
+        var excluded = sampling.GetProperty("excludedTypes").GetString()!.Split(';', StringSplitOptions.TrimEntries);
+        Assert.Contains("Trace", excluded);
     }
 
     private static JsonElement DurableTask()

@@ -7,62 +7,78 @@ using Microsoft.Extensions.Logging.Abstractions;
 
 namespace AccBackup.Tests.Quotas;
 
-/// <summary>The shared budget on a real container (Azurite): grants per slice, conflicts between processes, roll-over.</summary>
+/// <summary>The shared budget on a real container (Azurite): grants per window, conflicts between processes, roll-over.</summary>
 public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : IClassFixture<AzuriteContainerFixture>
 {
     private static readonly DateTimeOffset Slice = new(2026, 11, 23, 2, 0, 3, TimeSpan.Zero);
+    private static readonly TimeSpan SliceLength = TimeSpan.FromSeconds(3);
 
     [Fact]
     public async Task TakeAsync_FirstTake_GrantsTheCountAndWritesTheLedgerBlob()
     {
         var budget = CreateSut();
 
-        var granted = await budget.TakeAsync(new QuotaTake(ApsEndpoint.Folder, Slice, 13, 7), CancellationToken.None);
+        var granted = await budget.TakeAsync(Take(ApsEndpoint.Folder, 0, 13, 7), CancellationToken.None);
 
         Assert.Equal(7, granted);
         var blob = await fixture.Container.GetPropertiesAsync(QuotaLedger.BlobName(ApsEndpoint.Folder), CancellationToken.None);
         Assert.NotNull(blob);
         Assert.Equal("$acc-backup/quota/Folder.json", blob.Name);
-        Assert.Equal(new QuotaLedger(Slice, 7, Writes: 1), QuotaLedger.FromMetadata(blob.Metadata));
+        var ledger = QuotaLedger.FromMetadata(blob.Metadata);
+        Assert.Equal((7, 1L, 0L), (ledger.Tally.GrantedIn(Slice), ledger.Writes, ledger.Conflicts));
         var body = Encoding.UTF8.GetString(await fixture.ReadAllAsync(blob.Name));
-        Assert.Contains("\"granted\":7", body, StringComparison.Ordinal);
+        Assert.Contains("\"windowLimit\":13", body, StringComparison.Ordinal);
     }
 
     [Fact]
-    public async Task TakeAsync_SliceLimitReached_GrantsTheRemainderThenNothing()
+    public async Task TakeAsync_WindowLimitReached_GrantsTheRemainderThenNothing()
     {
         var budget = CreateSut();
         var endpoint = ApsEndpoint.Hubs;
 
-        var first = await budget.TakeAsync(new QuotaTake(endpoint, Slice, 10, 6), CancellationToken.None);
-        var second = await budget.TakeAsync(new QuotaTake(endpoint, Slice, 10, 6), CancellationToken.None);
-        var third = await budget.TakeAsync(new QuotaTake(endpoint, Slice, 10, 6), CancellationToken.None);
+        var first = await budget.TakeAsync(Take(endpoint, 0, 10, 6), CancellationToken.None);
+        var second = await budget.TakeAsync(Take(endpoint, 0, 10, 6), CancellationToken.None);
+        var third = await budget.TakeAsync(Take(endpoint, 1, 10, 6), CancellationToken.None);
 
         Assert.Equal([6, 4, 0], [first, second, third]);
     }
 
     [Fact]
-    public async Task TakeAsync_NextSlice_StartsFromZero()
+    public async Task TakeAsync_WindowFull_GrantsAgainOnceTheFullSliceIsMoreThanAWindowBack()
     {
         var budget = CreateSut();
         var endpoint = ApsEndpoint.Projects;
-        await budget.TakeAsync(new QuotaTake(endpoint, Slice, 5, 5), CancellationToken.None);
+        await budget.TakeAsync(Take(endpoint, 0, 5, 5), CancellationToken.None);
 
-        var sameSlice = await budget.TakeAsync(new QuotaTake(endpoint, Slice, 5, 5), CancellationToken.None);
-        var nextSlice = await budget.TakeAsync(new QuotaTake(endpoint, Slice.AddSeconds(3), 5, 5), CancellationToken.None);
+        var lastSliceOfTheWindow = await budget.TakeAsync(Take(endpoint, ApsQuotaWindows.SlicesPerWindow, 5, 5), CancellationToken.None);
+        var firstSliceAfter = await budget.TakeAsync(Take(endpoint, ApsQuotaWindows.SlicesPerWindow + 1, 5, 5), CancellationToken.None);
 
-        Assert.Equal(0, sameSlice);
-        Assert.Equal(5, nextSlice);
+        Assert.Equal(0, lastSliceOfTheWindow);
+        Assert.Equal(5, firstSliceAfter);
     }
 
     [Fact]
-    public async Task TakeAsync_LedgerAlreadyInALaterSlice_GrantsNothing()
+    public async Task TakeAsync_WindowFullButCallsGivenBack_GrantsWhatWasGivenBack()
+    {
+        var budget = CreateSut();
+        var endpoint = ApsEndpoint.Token;
+        await budget.TakeAsync(Take(endpoint, 0, 10, 10), CancellationToken.None);
+
+        var granted = await budget.TakeAsync(Take(endpoint, 1, 10, 5) with { Return = new QuotaReturn(Slice, 3) }, CancellationToken.None);
+
+        Assert.Equal(3, granted);
+        var ledger = await LedgerAsync(endpoint);
+        Assert.Equal((7, 3), (ledger.Tally.GrantedIn(Slice), ledger.Tally.GrantedIn(Slice + SliceLength)));
+    }
+
+    [Fact]
+    public async Task TakeAsync_LedgerTwoSlicesAhead_GrantsNothing()
     {
         var ahead = CreateSut();
         var behind = CreateSut();
-        await ahead.TakeAsync(new QuotaTake(ApsEndpoint.TopFolders, Slice.AddSeconds(3), 10, 1), CancellationToken.None);
+        await ahead.TakeAsync(Take(ApsEndpoint.TopFolders, 2, 10, 1), CancellationToken.None);
 
-        var granted = await behind.TakeAsync(new QuotaTake(ApsEndpoint.TopFolders, Slice, 10, 5), CancellationToken.None);
+        var granted = await behind.TakeAsync(Take(ApsEndpoint.TopFolders, 0, 10, 5), CancellationToken.None);
 
         Assert.Equal(0, granted);
     }
@@ -74,30 +90,33 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var second = CreateSut();
         var endpoint = ApsEndpoint.FolderContents;
 
-        await first.TakeAsync(new QuotaTake(endpoint, Slice, 10, 4), CancellationToken.None);
-        await second.TakeAsync(new QuotaTake(endpoint, Slice, 10, 4), CancellationToken.None);
-        var stale = await first.TakeAsync(new QuotaTake(endpoint, Slice, 10, 4), CancellationToken.None);
+        await first.TakeAsync(Take(endpoint, 0, 10, 4), CancellationToken.None);
+        await second.TakeAsync(Take(endpoint, 1, 10, 4), CancellationToken.None);
+        var stale = await first.TakeAsync(Take(endpoint, 1, 10, 4), CancellationToken.None);
 
         Assert.Equal(2, stale);
         var ledger = await LedgerAsync(endpoint);
-        Assert.Equal((Slice, 10, 3L, 1L), (ledger.SliceStart, ledger.Granted, ledger.Writes, ledger.Conflicts));
+        Assert.Equal((4, 6, 3L, 1L), (ledger.Tally.GrantedIn(Slice), ledger.Tally.GrantedIn(Slice + SliceLength), ledger.Writes, ledger.Conflicts));
     }
 
     [Fact]
-    public async Task TakeAsync_ManyProcessesAtOnce_GrantExactlyTheSliceLimitInTotal()
+    public async Task TakeAsync_ManyProcessesAtOnce_GrantExactlyTheWindowLimitInTotal()
     {
         // Eight "processes" (each its own budget and cache), each with ten takes in flight: far more demand than the limit.
         var processes = Enumerable.Range(0, 8).Select(_ => CreateSut()).ToList();
         var takes = processes.SelectMany(p => Enumerable.Range(0, 10).Select(_ =>
-            p.TakeAsync(new QuotaTake(ApsEndpoint.SignedDownload, Slice, 45, 3), CancellationToken.None)));
+            p.TakeAsync(Take(ApsEndpoint.SignedDownload, 0, 45, 3), CancellationToken.None)));
 
         var granted = await Task.WhenAll(takes);
 
         Assert.Equal(45, granted.Sum());
         var ledger = await LedgerAsync(ApsEndpoint.SignedDownload);
-        Assert.Equal((Slice, 45, 15L), (ledger.SliceStart, ledger.Granted, ledger.Writes));
+        Assert.Equal((45, 15L), (ledger.Tally.GrantedIn(Slice), ledger.Writes));
         Assert.True(ledger.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
     }
+
+    private static QuotaTake Take(ApsEndpoint endpoint, int slice, int windowLimit, int count) =>
+        new(endpoint, Slice + (SliceLength * slice), SliceLength, windowLimit, count);
 
     // One container for the class: each test uses its own endpoint, so its own ledger blob.
     private BlobQuotaBudget CreateSut() => new(fixture.Container, NullLogger<BlobQuotaBudget>.Instance);

@@ -29,6 +29,20 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     [Fact]
+    public async Task RestoreAsync_SizeOnlyEntry_WrittenWhenItsLengthMatches()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        await run.AddStoredAsync("server/a.rvt", 3_000, seed: 21);
+        var entry = run.MarkSizeOnly(0);
+        await run.WriteManifestAsync();
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Failures));
+        Assert.Equal(run.Content[entry.BlobName!], await File.ReadAllBytesAsync(Path.Combine(Destination, entry.BlobName!)));
+    }
+
+    [Fact]
     public async Task RestoreAsync_ExistingDifferentFile_KeptAndReportedAsSkipped()
     {
         var run = await StoreRunAsync();

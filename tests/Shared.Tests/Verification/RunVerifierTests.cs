@@ -70,6 +70,31 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     [Fact]
+    public async Task VerifyAsync_SizeOnlyEntries_LengthProvenAndCountedApart()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        await run.AddStoredAsync("server/a.rvt", 3_000, seed: 11);
+        await run.AddStoredAsync("server/b.rvt", 4_000, seed: 12);
+        await run.AddStoredAsync("streamed.pdf", 500, seed: 13);
+        var (intact, truncated) = (run.MarkSizeOnly(0), run.MarkSizeOnly(1));
+        await run.WriteManifestAsync();
+        var blob = (await fixture.Container.GetPropertiesAsync(truncated.BlobName!, CancellationToken.None))!;
+        await fixture.Container.UploadAsync(
+            truncated.BlobName!, run.Content[truncated.BlobName!].AsMemory(0, 10), new BlobWriteOptions { Metadata = blob.Metadata.ToDictionary() }, CancellationToken.None);
+
+        var report = await CreateSut().VerifyAsync(run.RunId, null, CancellationToken.None);
+
+        var finding = Assert.Single(report.Findings);
+        Assert.Equal((VerificationProblem.LengthDiffers, truncated.Path), (finding.Problem, finding.Path));
+        Assert.DoesNotContain(report.Findings, f => f.Path == intact.Path);
+        Assert.Equal((3, 2), (report.Checked, report.SizeOnly));
+    }
+
+    [Fact]
+    public void SizeOnlyVerification_IsTheWordTheCopyEngineRecords() =>
+        Assert.Equal(AccBackup.Backup.CopyMethods.SizeOnly, ManifestEntry.SizeOnlyVerification);
+
+    [Fact]
     public async Task VerifyAsync_Progress_ReportsEveryCheckedFile()
     {
         var run = await StoreRunAsync();

@@ -47,6 +47,13 @@ internal sealed class StoredRun
         return Add(new ManifestEntry(request.ProjectId, project, blobName, request.ItemId, versionId, 1, size, size, sha256, blobName, ManifestStatus.Copied, null));
     }
 
+    /// <summary>Records entry <paramref name="index"/> as a server-side copy: no SHA-256, verified by size only.</summary>
+    public ManifestEntry MarkSizeOnly(int index)
+    {
+        entries[index] = entries[index] with { Sha256 = null, Verification = ManifestEntry.SizeOnlyVerification, Transfer = "server" };
+        return entries[index];
+    }
+
     public ManifestEntry Add(ManifestEntry entry)
     {
         entries.Add(entry);

@@ -47,6 +47,10 @@ internal static class OssEndpoints
             sha1 = (await state.Hashes.GetAsync(storage, request.HttpContext.RequestAborted)).Sha1;
         }
 
+        // Server-copy mode: a whole-object URL is a SAS URL of the object's blob (uploaded on first request).
+        var whole = chunked && !fallback ? null
+            : state.Objects is { } objects ? (await objects.GetSignedUrlAsync(storage, now + lifetime, request.HttpContext.RequestAborted)).AbsoluteUri
+            : Url(null);
         return JsonBody.Object(w =>
         {
             w.WriteString("status", !chunked ? "complete" : fallback ? "fallback" : "chunked");
@@ -63,7 +67,7 @@ internal static class OssEndpoints
             }
             else
             {
-                w.WriteString("url", Url(null));
+                w.WriteString("url", whole);
             }
 
             w.WriteStartObject("params");

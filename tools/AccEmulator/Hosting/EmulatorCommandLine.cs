@@ -16,6 +16,7 @@ internal static class EmulatorCommandLine
         usage: AccEmulator [--port 5080] [--dataset demo|seed-scaled] [--seed N] [--scale X]
                            [--client-id ID] [--client-secret SECRET] [--no-quotas] [--large-file]
                            [--size-divisor X] [--extra-large-file BYTES] [--page-links-number-only] [--measure [BYTES]]
+                           [--server-copy CONNECTION_STRING [--server-copy-container NAME] [--server-copy-upload-at-start]]
         """;
 
     public static bool TryParse(string[] args, out EmulatorCommand command, out string? error)
@@ -54,6 +55,9 @@ internal static class EmulatorCommandLine
                     "--no-quotas" => options with { Quotas = QuotaOptions.Disabled },
                     "--large-file" => options with { LargeFile = true },
                     "--page-links-number-only" => options with { PageLinkQuery = PageLinkQuery.PageNumberOnly },
+                    "--server-copy" => options with { ServerCopy = new ServerCopy.ServerCopyOptions { ConnectionString = Value() } },
+                    "--server-copy-container" => options with { ServerCopy = ServerCopyOrThrow(options, "--server-copy-container") with { Container = Value() } },
+                    "--server-copy-upload-at-start" => options with { ServerCopy = ServerCopyOrThrow(options, "--server-copy-upload-at-start") with { UploadAtStart = true } },
                     "--extra-large-file" => options with { ExtraLargeFileBytes = long.Parse(Value(), CultureInfo.InvariantCulture) },
                     _ => throw new FormatException($"Unknown argument '{args[i]}'."),
                 };
@@ -74,4 +78,7 @@ internal static class EmulatorCommandLine
         command = new EmulatorCommand(options, measure);
         return true;
     }
+
+    private static ServerCopy.ServerCopyOptions ServerCopyOrThrow(EmulatorOptions options, string argument) =>
+        options.ServerCopy ?? throw new FormatException($"{argument} needs --server-copy before it.");
 }

@@ -5,6 +5,7 @@ using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
+using AccEmulator.ServerCopy;
 
 namespace AccEmulator.Hosting;
 
@@ -26,6 +27,7 @@ internal sealed class EmulatorState
         Faults = new FaultInjector(options.Faults);
         Mutator = new AccountMutator(Account, options.Seed, Clock);
         Truth = new AccountTruth(Account, Hashes, options.TruthHashMaxBytes);
+        Objects = options.ServerCopy is { } serverCopy ? new ObjectStore(serverCopy) : null;
     }
 
     public EmulatorOptions Options { get; }
@@ -49,4 +51,7 @@ internal sealed class EmulatorState
     public AccountMutator Mutator { get; }
 
     public AccountTruth Truth { get; }
+
+    /// <summary>Where signed URLs point in server-copy mode; null otherwise.</summary>
+    public ObjectStore? Objects { get; }
 }

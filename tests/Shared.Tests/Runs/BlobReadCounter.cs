@@ -1,0 +1,31 @@
+using System.Collections.Concurrent;
+
+namespace AccBackup.Tests.Runs;
+
+/// <summary>Sends every request on to the real service and counts the blob reads (GET of a blob) by blob name.</summary>
+public sealed class BlobReadCounter() : DelegatingHandler(new SocketsHttpHandler())
+{
+    private readonly ConcurrentDictionary<string, int> reads = new(StringComparer.Ordinal);
+
+    /// <summary>How many times <paramref name="blobName"/> was read.</summary>
+    public int ReadsOf(string blobName) => reads.GetValueOrDefault(blobName);
+
+    /// <summary>Every blob read so far, by name.</summary>
+    public IReadOnlyDictionary<string, int> Reads => reads;
+
+    /// <inheritdoc />
+    protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        // Azurite's path is /{account}/{container}/{blob}; a listing (restype/comp query) is not a blob read.
+        if (request.Method == HttpMethod.Get && request.RequestUri is { } uri && !uri.Query.Contains("comp=", StringComparison.Ordinal))
+        {
+            var segments = uri.AbsolutePath.Split('/', 4, StringSplitOptions.None);
+            if (segments.Length == 4)
+            {
+                reads.AddOrUpdate(Uri.UnescapeDataString(segments[3]), 1, (_, n) => n + 1);
+            }
+        }
+
+        return base.SendAsync(request, cancellationToken);
+    }
+}
