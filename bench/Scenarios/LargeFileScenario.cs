@@ -29,6 +29,7 @@ internal static class LargeFileScenario
         {
             await context.RunVariantAsync("seed-parallel-8", ChildKinds.LargeSeed, "large-seed", true, null, OnlyLarge, cancellationToken, request),
             await context.RunVariantAsync("engine-full", ChildKinds.LargeEngine, "large-engine", true, null, OnlyLarge, cancellationToken, request),
+            await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.LargeEngine, options, true, OnlyLarge, request, cancellationToken),
         };
 
         var description = $"one {large.ServedLength / (double)(1 << 20):F0} MiB file (emulator ExtraLargeFileBytes in the demo account), copied alone, no listing, k = 1";

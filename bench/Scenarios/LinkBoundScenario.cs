@@ -28,6 +28,7 @@ internal static class LinkBoundScenario
 #if BENCH_DURABLE
         variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "link-durable", false, null, null, cancellationToken));
 #endif
+        variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, false, null, null, cancellationToken));
 
         string probe;
         await using (var host = await context.HostAsync("probe-azurite", cancellationToken))

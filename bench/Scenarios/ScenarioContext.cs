@@ -38,7 +38,9 @@ internal sealed class ScenarioContext : IAsyncDisposable
     public EmulatorServer Emulator { get; }
 
     /// <param name="azuriteOnDisk">Azurite keeps blobs in a temporary folder, not in memory (accounts of many GB).</param>
-    public static async Task<ScenarioContext> StartAsync(string name, EmulatorOptions options, double compression, bool azuriteOnDisk, CancellationToken cancellationToken)
+    /// <param name="serverCopy">The emulator's server-copy mode: its signed URLs are SAS URLs of blobs it uploads to this Azurite first.</param>
+    public static async Task<ScenarioContext> StartAsync(
+        string name, EmulatorOptions options, double compression, bool azuriteOnDisk, CancellationToken cancellationToken, bool serverCopy = false)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
 #pragma warning disable CA2000 // Owned by the context returned (disposed with it), or disposed below when the emulator fails to start.
@@ -46,6 +48,12 @@ internal sealed class ScenarioContext : IAsyncDisposable
 #pragma warning restore CA2000
         try
         {
+            if (serverCopy)
+            {
+                // Uploaded before the emulator listens, so no measurement includes the upload.
+                options = options with { ServerCopy = new AccEmulator.ServerCopy.ServerCopyOptions { ConnectionString = azurite.ConnectionString, UploadAtStart = true } };
+            }
+
             var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
             Console.WriteLine($"  [{name}] Azurite ({azurite.Storage}) and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
             return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
