@@ -37,6 +37,12 @@ internal static class ScenarioReports
                 $"the engine paces itself to Aps:QuotaShare {quotas.ClientShare} of each quota (by design, to leave room for other clients): its own floor here is {ideal.FloorSeconds:F1} s; fullToFloor {ideal.FloorSeconds / full.WallSeconds:F2}"));
         }
 
+        if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")
+        {
+            findings.Add(Invariant(
+                $"ideal and floor are sustained-rate times (calls / limit × window); a run can beat them by up to one window ({quotas.Window.TotalSeconds:0.###} s), the first window's burst, which matters only on accounts of a few windows"));
+        }
+
         if (projected is { } minutes)
         {
             findings.Add(Invariant(

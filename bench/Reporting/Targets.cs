@@ -62,7 +62,8 @@ internal static class Targets
                 string.Join("; ", engines.OrderByDescending(e => e.Variant.PeakRssMb).Take(4).Select(e => F($"{e.Scenario} {e.Variant.Name} {e.Variant.PeakRssMb:F0} MB")))));
         }
 
-        if (curve.Count >= 2)
+        // Growth with scale means something only over a wide span (the full run's 0.1 → 2.0), not across the quick run's two small points.
+        if (curve.Count >= 2 && curve[^1].Scale >= 10 * curve[0].Scale)
         {
             var (first, last) = (curve[0], curve[^1]);
             var growth = last.PeakRssMb - first.PeakRssMb;
