@@ -100,23 +100,44 @@ foreach (var line in settings.Describe())
 var included = include is null ? [] : await IncludedResults.CurvePointsAsync(Path.GetFullPath(include, RepoPaths.Root), settings.CurveScales, settings.Compression, cancel.Token);
 var scenarios = new List<(string Group, string Name, Func<CancellationToken, Task<ScenarioReport>> Run)>
 {
+    (DemoPacingScenario.Name, DemoPacingScenario.Name, ct => DemoPacingScenario.RunAsync(settings, ct)),
     (QuotaBoundScenario.Name, QuotaBoundScenario.Name, ct => QuotaBoundScenario.SideBySideAsync(settings, ct)),
 };
-foreach (var scale in settings.CurveScales.Where(s => (s != settings.SideScale || only is [_, ..] && !only.Contains(QuotaBoundScenario.Name)) && !included.Any(i => i.Scale == s)))
+
+// The real account's point first (the headline and the no-change night), the other scenarios, then the rest of the
+// curve: a run cut short (its time limit, Ctrl+C, SIGTERM) loses the least telling scenarios and still writes its results.
+var curveToRun = settings.CurveScales
+    .Where(s => (s != settings.SideScale || only is [_, ..] && !only.Contains(QuotaBoundScenario.Name)) && !included.Any(i => i.Scale == s))
+    .OrderBy(s => s == BenchSettings.NoChangeScale ? 0 : 1).ThenBy(s => s)
+    .ToList();
+foreach (var scale in curveToRun.Where(s => s == BenchSettings.NoChangeScale))
 {
     scenarios.Add(("scaling", QuotaBoundScenario.CurveName(scale), ct => QuotaBoundScenario.CurvePointAsync(settings, scale, ct)));
 }
 
 scenarios.Add((LinkBoundScenario.Name, LinkBoundScenario.Name, ct => LinkBoundScenario.RunAsync(settings, ct)));
 scenarios.Add((LargeFileScenario.Name, LargeFileScenario.Name, ct => LargeFileScenario.RunAsync(settings, ct)));
-scenarios.Add((DemoPacingScenario.Name, DemoPacingScenario.Name, ct => DemoPacingScenario.RunAsync(settings, ct)));
+foreach (var scale in curveToRun.Where(s => s != BenchSettings.NoChangeScale))
+{
+    scenarios.Add(("scaling", QuotaBoundScenario.CurveName(scale), ct => QuotaBoundScenario.CurvePointAsync(settings, scale, ct)));
+}
 
 var clock = Stopwatch.StartNew();
 var reports = new List<ScenarioReport>();
+string? cutShort = null;
 foreach (var (_, name, run) in scenarios.Where(s => only.Count == 0 || only.Contains(s.Group)))
 {
     Console.WriteLine($"Scenario {name} ... ({clock.Elapsed.TotalMinutes:F1} min in)");
-    reports.Add(await run(cancel.Token));
+    try
+    {
+        reports.Add(await run(cancel.Token));
+    }
+    catch (OperationCanceledException) when (cancel.IsCancellationRequested)
+    {
+        cutShort = $"cut short after {clock.Elapsed.TotalMinutes:F1} min, during {name}: the scenarios after it did not run";
+        Console.WriteLine(cutShort);
+        break;
+    }
 }
 
 foreach (var point in included)
@@ -136,7 +157,8 @@ var report = new BenchReport(
     quick ? "quick" : "full",
     command,
     VariantNames,
-    [.. settings.Describe(), $"load average (1/5/15 min) at start {loadAtStart}, at end {LoadAverage()}: other work on this machine competes for its {AccBackup.Bench.Measure.MachineCores.Value} cores"],
+    [.. settings.Describe(), .. cutShort is null ? Array.Empty<string>() : [cutShort],
+        $"load average (1/5/15 min) at start {loadAtStart}, at end {LoadAverage()}: other work on this machine competes for its {AccBackup.Bench.Measure.MachineCores.Value} cores"],
     reports,
     curve,
     Targets.Check(reports, curve),
