@@ -20,7 +20,6 @@ public static class BackupSettings
             ["Aps:RetryBaseDelay"] = "00:00:00.020",
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = container,
-            ["Copy:RetryBaseDelay"] = "00:00:00.020",
         };
         foreach (var (key, value) in overrides ?? new Dictionary<string, string?>())
         {

@@ -3,6 +3,8 @@ using AccBackup.Storage;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Polly;
+using Polly.Retry;
 
 namespace AccBackup.Backup;
 
@@ -26,6 +28,17 @@ public static class BackupServiceCollectionExtensions
         services.TryAddSingleton<BlobCopier>();
         services.TryAddSingleton<FileBatchCopier>();
         services.TryAddTransient<FolderListing>();
+        services.TryAddTransient<SignedDownloadHandler>();
+
+        // The download retries, as named options a host (or a test wanting no waits) may configure further.
+        services.AddOptions<RetryStrategyOptions<HttpResponseMessage>>(BlobCopier.DownloadClientName).Configure(retry =>
+        {
+            retry.MaxRetryAttempts = BlobCopier.DownloadAttempts - 1;
+            retry.Delay = TimeSpan.FromMilliseconds(500);
+            retry.MaxDelay = TimeSpan.FromSeconds(30);
+            retry.BackoffType = DelayBackoffType.Exponential;
+            retry.UseJitter = true;
+        });
 
         // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the
         // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes.
@@ -35,7 +48,8 @@ public static class BackupServiceCollectionExtensions
                 PooledConnectionLifetime = TimeSpan.FromMinutes(5),
                 MaxConnectionsPerServer = 256,
                 AutomaticDecompression = System.Net.DecompressionMethods.None,
-            });
+            })
+            .AddHttpMessageHandler<SignedDownloadHandler>();
         return services;
     }
 }

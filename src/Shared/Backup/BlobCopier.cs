@@ -18,6 +18,12 @@ public sealed partial class BlobCopier
     /// <summary>Name of the HttpClient that GETs signed URLs (no Authorization header).</summary>
     public const string DownloadClientName = "signed-download";
 
+    /// <summary>Attempts of one signed-URL GET by default (<see cref="SignedDownloadHandler"/>): the first and 5 retries.</summary>
+    public const int DownloadAttempts = 6;
+
+    /// <summary>How many times APS is asked for an object it reports as "chunked" (still being assembled).</summary>
+    private const int ChunkedAsks = 3;
+
     private readonly BlobContainer container;
     private readonly ApsOssClient oss;
     private readonly TransferSlots slots;
@@ -53,27 +59,23 @@ public sealed partial class BlobCopier
 
         var conditions = existing is null ? BlobConditions.IfNotExists : BlobConditions.IfMatches(existing.ETag);
         using var lease = new SignedUrlLease(oss, request.Storage, time);
-        for (var attempt = 1; ; attempt++)
+        for (var ask = 1; ; ask++)
         {
             try
             {
                 return await CopyOnceAsync(request, lease, conditions, cancellationToken).ConfigureAwait(false);
             }
-            catch (FileIntegrityException e) when (attempt < options.FileAttempts)
+            catch (ApsObjectNotReadyException) when (ask < ChunkedAsks)
             {
-                Log.FileRetry(logger, request.BlobName, attempt, e.Message);
-                await lease.RenewAsync(null, cancellationToken).ConfigureAwait(false);
-            }
-            catch (ApsObjectNotReadyException) when (attempt < options.FileAttempts)
-            {
-                Log.FileRetry(logger, request.BlobName, attempt, "object still being assembled (chunked)");
+                // Not a retry of a failure: APS is still assembling the object and says so; ask again after a wait.
+                Log.ChunkedWait(logger, request.BlobName, ask, options.ChunkedRetryDelay);
                 await Task.Delay(options.ChunkedRetryDelay, time, cancellationToken).ConfigureAwait(false);
             }
             catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
             {
                 return await ResolveRaceAsync(request, e, cancellationToken).ConfigureAwait(false);
             }
-            catch (Exception e) when (FailureReason(e, attempt) is { } reason)
+            catch (Exception e) when (FailureReason(e) is { } reason)
             {
                 Log.FileFailed(logger, request.BlobName, reason);
                 throw new FileCopyException(request.BlobName, reason, e);
@@ -135,7 +137,7 @@ public sealed partial class BlobCopier
         var buffer = ArrayPool<byte>.Shared.Rent(size);
         try
         {
-            var (read, _) = await WithBlockRetriesAsync(lease, 0, url => SourceReader.ReadAsync(http, url, 0, buffer.AsMemory(0, size), false, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
+            var (read, _) = await SourceReader.ReadAsync(http, lease, 0, buffer.AsMemory(0, size), false, cancellationToken).ConfigureAwait(false);
             var content = buffer.AsMemory(0, read);
             hashes.Append(content.Span);
             hashes.Verify(lease.Promised, read);
@@ -237,32 +239,9 @@ public sealed partial class BlobCopier
     private async Task TransferBlockAsync(FileCopyRequest request, SignedUrlLease lease, BlockPlan plan, int index, BlockTransfer transfer, CancellationToken cancellationToken)
     {
         var offset = plan.OffsetOf(index);
-        var (read, total) = await WithBlockRetriesAsync(lease, offset, url => SourceReader.ReadAsync(http, url, offset, transfer.Buffer, true, options.TransferTimeout, cancellationToken), cancellationToken).ConfigureAwait(false);
+        var (read, total) = await SourceReader.ReadAsync(http, lease, offset, transfer.Buffer, true, cancellationToken).ConfigureAwait(false);
         transfer.Complete(read, total);
         await container.StageBlockAsync(request.BlobName, plan.BlockId(index), transfer.Content, cancellationToken).ConfigureAwait(false);
-    }
-
-    private async Task<T> WithBlockRetriesAsync<T>(SignedUrlLease lease, long offset, Func<Uri, Task<T>> read, CancellationToken cancellationToken)
-    {
-        var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
-        for (var attempt = 1; ; attempt++)
-        {
-            try
-            {
-                return await read(signed.Url).ConfigureAwait(false);
-            }
-            catch (SignedUrlExpiredException) when (attempt < options.BlockAttempts)
-            {
-                signed = await lease.RenewAsync(signed, cancellationToken).ConfigureAwait(false);
-            }
-            catch (TransferException e) when (attempt < options.BlockAttempts)
-            {
-                var delay = e.RetryAfter ?? Backoff(attempt);
-                Log.BlockRetry(logger, offset, attempt, e.Message, delay);
-                await Task.Delay(delay, time, cancellationToken).ConfigureAwait(false);
-                signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
-            }
-        }
     }
 
     private async Task<FileCopyResult> ResolveRaceAsync(FileCopyRequest request, BlobStorageException conflict, CancellationToken cancellationToken)
@@ -280,17 +259,13 @@ public sealed partial class BlobCopier
         Conditions = conditions,
     };
 
-    private TimeSpan Backoff(int attempt)
-    {
-        var baseDelay = options.RetryBaseDelay.TotalMilliseconds * Math.Pow(2, attempt - 1);
-        return TimeSpan.FromMilliseconds(Math.Min(30_000, baseDelay * (0.5 + Random.Shared.NextDouble())));
-    }
-
-    private static string? FailureReason(Exception e, int attempt) => e switch
+    // Integrity failures are not retried here: the source changed or lied mid-copy, nothing was committed, and the
+    // activity-level retry or the next run copies the file afresh.
+    private static string? FailureReason(Exception e) => e switch
     {
         ApsAuthenticationException => null, // run-fatal: the caller decides
-        FileIntegrityException integrity => $"{integrity.Message} (after {attempt} attempts)",
-        ApsObjectNotReadyException => $"APS still reports the object as 'chunked' after {attempt} attempts",
+        FileIntegrityException integrity => $"{integrity.Message}; nothing committed, the next run retries",
+        ApsObjectNotReadyException => $"APS still reports the object as 'chunked' after {ChunkedAsks} asks",
         TransferException or SignedUrlExpiredException => $"download failed: {e.Message}",
         ApsException aps => aps.Message,
         BlobStorageException { Status: not (401 or 403) } storage => $"blob storage refused the write: {storage.Message}",
@@ -299,11 +274,8 @@ public sealed partial class BlobCopier
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 2001, Level = LogLevel.Warning, Message = "Retrying {BlobName} (attempt {Attempt}): {Reason}")]
-        public static partial void FileRetry(ILogger logger, string blobName, int attempt, string reason);
-
-        [LoggerMessage(EventId = 2002, Level = LogLevel.Debug, Message = "Block at offset {Offset} retry {Attempt} after {Reason}; waiting {Delay}")]
-        public static partial void BlockRetry(ILogger logger, long offset, int attempt, string reason, TimeSpan delay);
+        [LoggerMessage(EventId = 2001, Level = LogLevel.Warning, Message = "Waiting for {BlobName} (ask {Ask}): object still being assembled (chunked); asking again in {Delay}")]
+        public static partial void ChunkedWait(ILogger logger, string blobName, int ask, TimeSpan delay);
 
         [LoggerMessage(EventId = 2003, Level = LogLevel.Error, Message = "Copy of {BlobName} failed: {Reason}")]
         public static partial void FileFailed(ILogger logger, string blobName, string reason);

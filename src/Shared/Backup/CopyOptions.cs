@@ -36,21 +36,9 @@ public sealed class CopyOptions
     [Range(1, 512)]
     public int MaxConcurrentFiles { get; set; } = 16;
 
-    /// <summary>Attempts per block (network errors, truncated bodies, expired URLs). Default: 6.</summary>
-    [Range(1, 20)]
-    public int BlockAttempts { get; set; } = 6;
-
-    /// <summary>Attempts per file for integrity failures (hash or length differ) and "chunked" objects. Default: 3.</summary>
-    [Range(1, 10)]
-    public int FileAttempts { get; set; } = 3;
-
-    /// <summary>Timeout of one block or small-file GET. Default: 00:05:00.</summary>
+    /// <summary>Timeout of one attempt of a block or small-file GET, body included. Default: 00:05:00.</summary>
     [Range(typeof(TimeSpan), "00:00:01", "01:00:00")]
     public TimeSpan TransferTimeout { get; set; } = TimeSpan.FromMinutes(5);
-
-    /// <summary>First retry delay for a failed block; doubles each attempt, with jitter. Default: 00:00:00.500.</summary>
-    [Range(typeof(TimeSpan), "00:00:00", "00:05:00")]
-    public TimeSpan RetryBaseDelay { get; set; } = TimeSpan.FromMilliseconds(500);
 
     /// <summary>Wait before asking again for an object APS reports as "chunked". Default: 00:00:30.</summary>
     [Range(typeof(TimeSpan), "00:00:00", "00:30:00")]

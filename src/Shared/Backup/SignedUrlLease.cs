@@ -46,6 +46,13 @@ internal sealed class SignedUrlLease(ApsOssClient oss, OssObject storage, TimePr
         }
     }
 
+    /// <summary>Replaces the URL storage refused, unless another caller already has; returns the URL to use now.</summary>
+    public async Task<SignedDownload> RenewAsync(Uri refused, CancellationToken cancellationToken)
+    {
+        var seen = current;
+        return await RenewAsync(seen is not null && seen.Url == refused ? seen : null, cancellationToken).ConfigureAwait(false);
+    }
+
     /// <inheritdoc />
     public void Dispose() => gate.Dispose();
 }

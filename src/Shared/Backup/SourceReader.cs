@@ -1,19 +1,22 @@
 using System.Net;
 using System.Net.Http.Headers;
+using Polly.Timeout;
 
 namespace AccBackup.Backup;
 
 /// <summary>Reads bytes of an object from its signed URL into a caller's buffer, checking every length it is told.</summary>
+/// <remarks>Retries, timeouts and expired URLs are the download client's (<see cref="SignedDownloadHandler"/>): what fails here has failed every attempt.</remarks>
 internal static class SourceReader
 {
     /// <summary>GETs [offset, offset + buffer.Length) (or the whole object when <paramref name="ranged"/> is false).</summary>
     /// <returns>The bytes read and the object's total length as the response declared it.</returns>
     public static async Task<(int Read, long Total)> ReadAsync(
-        HttpClient http, Uri url, long offset, Memory<byte> buffer, bool ranged, TimeSpan timeout, CancellationToken cancellationToken)
+        HttpClient http, SignedUrlLease lease, long offset, Memory<byte> buffer, bool ranged, CancellationToken cancellationToken)
     {
-        using var attempt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        attempt.CancelAfter(timeout);
+        var url = (await lease.GetAsync(cancellationToken).ConfigureAwait(false)).Url;
         using var request = new HttpRequestMessage(HttpMethod.Get, url);
+        request.Options.Set(SignedDownloadHandler.Lease, lease);
+        request.Options.Set(SignedDownloadHandler.BodyTarget, buffer);
         if (ranged)
         {
             request.Headers.Range = new RangeHeaderValue(offset, offset + buffer.Length - 1);
@@ -21,7 +24,7 @@ internal static class SourceReader
 
         try
         {
-            using var response = await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, attempt.Token).ConfigureAwait(false);
+            using var response = await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
             var total = Classify(response, ranged, offset, buffer.Length);
             if (!ranged && total > buffer.Length)
             {
@@ -29,29 +32,29 @@ internal static class SourceReader
             }
 
             var expected = ranged ? (int)Math.Min(buffer.Length, total - offset) : (int)total;
-            var stream = await response.Content.ReadAsStreamAsync(attempt.Token).ConfigureAwait(false);
+            var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             await using (stream.ConfigureAwait(false))
             {
-                var read = await stream.ReadAtLeastAsync(buffer[..expected], expected, throwOnEndOfStream: false, attempt.Token).ConfigureAwait(false);
+                var read = await stream.ReadAtLeastAsync(buffer[..expected], expected, throwOnEndOfStream: false, cancellationToken).ConfigureAwait(false);
                 if (read < expected)
                 {
-                    throw new TransferException($"body ended after {read} of {expected} bytes at offset {offset}", null);
+                    throw new TransferException($"body ended after {read} of {expected} bytes at offset {offset}");
                 }
 
                 return (read, total);
             }
         }
-        catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested)
+        catch (TimeoutRejectedException e)
         {
-            throw new TransferException($"no complete answer within {timeout.TotalSeconds:0} s at offset {offset}", null, e);
+            throw new TransferException($"no complete answer within {e.Timeout.TotalSeconds:0} s at offset {offset}", e);
         }
         catch (HttpRequestException e)
         {
-            throw new TransferException($"network error at offset {offset}: {e.HttpRequestError}", null, e);
+            throw new TransferException($"network error at offset {offset}: {e.HttpRequestError}", e);
         }
         catch (IOException e)
         {
-            throw new TransferException($"connection broke at offset {offset}: {e.Message}", null, e);
+            throw new TransferException($"connection broke at offset {offset}: {e.Message}", e);
         }
     }
 
@@ -63,35 +66,32 @@ internal static class SourceReader
                 var range = response.Content.Headers.ContentRange;
                 if (range?.From != offset || range.Length is not { } total)
                 {
-                    throw new TransferException($"unexpected Content-Range '{range}' for offset {offset}", null);
+                    throw new TransferException($"unexpected Content-Range '{range}' for offset {offset}");
                 }
 
                 return total;
             case HttpStatusCode.OK when !ranged || response.Content.Headers.ContentLength <= length:
                 return response.Content.Headers.ContentLength
-                    ?? throw new TransferException("the source sent no Content-Length", null);
+                    ?? throw new TransferException("the source sent no Content-Length");
             case HttpStatusCode.OK:
                 throw new FileIntegrityException("the source ignored a Range request");
             case HttpStatusCode.Forbidden:
                 throw new SignedUrlExpiredException();
             case HttpStatusCode.TooManyRequests or HttpStatusCode.RequestTimeout or >= HttpStatusCode.InternalServerError:
-                throw new TransferException($"source answered {(int)response.StatusCode}", response.Headers.RetryAfter?.Delta);
+                throw new TransferException($"source answered {(int)response.StatusCode}");
             default:
                 throw new FileIntegrityException($"source answered {(int)response.StatusCode} to a download");
         }
     }
 }
 
-/// <summary>A transfer failed in a way worth retrying (network, truncation, 5xx, 429).</summary>
-internal sealed class TransferException(string reason, TimeSpan? retryAfter, Exception? inner = null) : Exception(reason, inner)
-{
-    public TimeSpan? RetryAfter { get; } = retryAfter;
-}
+/// <summary>A transfer failed every attempt (network, truncation, 5xx, 429, timeout).</summary>
+internal sealed class TransferException(string reason, Exception? inner = null) : Exception(reason, inner);
 
-/// <summary>The signed URL was refused (expired): get a fresh one.</summary>
-internal sealed class SignedUrlExpiredException() : Exception("the signed URL was refused (403): expired");
+/// <summary>The signed URL was refused (403) even after it was renewed.</summary>
+internal sealed class SignedUrlExpiredException() : Exception("the signed URL was refused (403) even when renewed");
 
-/// <summary>The bytes disagree with what the source promised: start the file again.</summary>
+/// <summary>The bytes disagree with what the source promised (it changed mid-copy): the file is not committed.</summary>
 internal sealed class FileIntegrityException(string reason) : Exception(reason);
 
 /// <summary>A whole-object GET found a larger object than planned for: switch to blocks.</summary>

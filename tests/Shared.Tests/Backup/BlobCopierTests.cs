@@ -79,8 +79,6 @@ public sealed class BlobCopierTests
             // Small blocks so the demo's files take the parallel block path too, across URL expiries.
             ["Copy:SingleRequestLimitBytes"] = "65536",
             ["Copy:BlockSizeBytes"] = "16384",
-            ["Copy:BlockAttempts"] = "10",
-            ["Copy:FileAttempts"] = "5",
         });
 
         var (outcomes, withoutContent) = await BackUpAsync(host);
@@ -121,11 +119,7 @@ public sealed class BlobCopierTests
     public async Task CopyAsync_EveryAttemptTruncated_FailsWithReasonAndStoresNothing()
     {
         var faults = FaultOptions.None with { Download = new DownloadFaults { TruncateRate = 1.0 } };
-        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults }, new Dictionary<string, string?>
-        {
-            ["Copy:BlockAttempts"] = "2",
-            ["Copy:FileAttempts"] = "2",
-        });
+        await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults });
         var files = await host.ListAccountAsync();
         var request = files.Select(f => f.ToCopyRequest(force: false)).First(r => r is { ApiSize: > 1000 })!;
         var copier = host.Services.GetRequiredService<BlobCopier>();

@@ -8,6 +8,7 @@ using AccEmulator;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using Polly.Retry;
 
 namespace AccBackup.Tests.Backup;
 
@@ -49,6 +50,9 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Trace).AddProvider(logs));
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
+
+        // Download retries without waits: the faults are injected by the emulator, the backoff is SignedDownloadHandlerTests'.
+        services.Configure<RetryStrategyOptions<HttpResponseMessage>>(BlobCopier.DownloadClientName, retry => retry.Delay = TimeSpan.Zero);
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);
         return new CopyEngineHost(emulator, provider, downloads, logs);

@@ -36,8 +36,6 @@ public sealed class FaultSoakTests(ITestOutputHelper output)
         // Small blocks, so the demo's files take the parallel block path too, across signed URL expiries.
         ["Copy:SingleRequestLimitBytes"] = "65536",
         ["Copy:BlockSizeBytes"] = "16384",
-        ["Copy:BlockAttempts"] = "10",
-        ["Copy:FileAttempts"] = "5",
     };
 
     [Fact]

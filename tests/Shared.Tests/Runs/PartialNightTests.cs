@@ -87,7 +87,7 @@ public sealed class PartialNightTests
     [Fact]
     public async Task RunAsync_NewVersionCannotBeCopied_EarlierStoredVersionIsKeptAsCarried()
     {
-        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Copy:BlockAttempts"] = "1", ["Copy:FileAttempts"] = "1" });
+        await using var host = await CopyEngineHost.StartAsync(Demo);
         var runner = host.Services.GetRequiredService<BackupRunner>();
         await runner.RunAsync(new BackupRunRequest(RunId: "night-1"), null, CancellationToken.None);
         var stored = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync("night-1", CancellationToken.None)).Files
