@@ -1,16 +1,20 @@
 using System.Globalization;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
+using AccEmulator.Quotas;
 
 namespace AccBackup.Bench;
 
 /// <summary>The fixed parameters of a benchmark run; printed in full so a result can be reproduced.</summary>
 /// <param name="Quick">The smaller run (<c>--quick</c>).</param>
-/// <param name="Scale">Scale of the seed-scaled account (1.0 is the real account: 11,737 folders, 40,230 files).</param>
+/// <param name="SideScale">Scale of the seed-scaled account in the side-by-side quota-bound scenario (1.0 is the real account: 11,737 folders, 40,230 files).</param>
+/// <param name="CurveScales">Scales of the scaling curve (engine-full, quota-bound); the side-by-side's engine-full is reused at its scale.</param>
+/// <param name="Compression">k: every quota window, APS latency and file size of the quota-bound scenarios is divided by k.</param>
+/// <param name="LinkScale">Scale of the link-bound scenario (real file sizes, k = 1: bandwidth has nothing to compress).</param>
 /// <param name="LargeFileBytes">The single file of the large-file scenario.</param>
-internal sealed record BenchSettings(bool Quick, double Scale, long LargeFileBytes)
+internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes)
 {
-    /// <summary>Latency the emulator adds to every APS request (every category but the storage download and its control API).</summary>
+    /// <summary>Latency the emulator adds to every APS request at k = 1 (every category but the storage download and its control API).</summary>
     public static readonly TimeSpan ApsLatency = TimeSpan.FromMilliseconds(40);
 
     /// <summary>Download cap per connection, bytes per second (decimal MB, as every MB in the report).</summary>
@@ -31,15 +35,30 @@ internal sealed record BenchSettings(bool Quick, double Scale, long LargeFileByt
     /// <summary>One file in this many is copied by the sequential variant; its copy time is scaled up by the same factor.</summary>
     public const int SequentialSampleEvery = 10;
 
-    /// <summary>Full: ≈1,000 files in ≈300 folders (≈2.5 GB) and a 1 GiB file. Quick: ≈240 files in ≈70 folders and 256 MiB.</summary>
-    public static BenchSettings For(bool quick) => quick
-        ? new BenchSettings(true, 0.006, 256L << 20)
-        : new BenchSettings(false, 0.025, 1L << 30);
+    /// <summary>The scale of the no-change night's target (the real account): its curve point runs engine-nochange after engine-full.</summary>
+    public const double NoChangeScale = 1.0;
 
-    /// <summary>The emulator's faults: latency on every APS category and the bandwidth caps on downloads; nothing fails.</summary>
-    public static FaultOptions Faults()
+    /// <summary>The sequential variant lists one folder at a time: only at scales up to this one (it would take most of a full run).</summary>
+    public const double SequentialMaxScale = 0.1;
+
+    /// <summary>
+    /// Full: the side-by-side at scale 0.1 (≈4,000 files), the curve 0.1 → 2.0, k = 10 (a scale-1.0 run ≈ 4.5 min here); 1 GiB file.
+    /// Quick: a few hundred files, k = 2, 256 MiB. The full run is sized to ≈ 30 min on 2 cores.
+    /// </summary>
+    public static BenchSettings For(bool quick) => quick
+        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.006, 256L << 20)
+        : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30);
+
+    /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
+    public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;
+
+    /// <summary>APS's real quotas per window, the window one minute ÷ <paramref name="k"/>.</summary>
+    public static QuotaOptions Quotas(double k) => new() { Window = QuotaWindow(k) };
+
+    /// <summary>The emulator's faults at compression <paramref name="k"/>: latency ÷ k on every APS category and the bandwidth caps on downloads; nothing fails.</summary>
+    public static FaultOptions Faults(double k)
     {
-        var latency = new EndpointFaults { Latency = ApsLatency };
+        var latency = new EndpointFaults { Latency = ApsLatency / k };
         var endpoints = Enum.GetValues<EndpointCategory>()
             .Where(c => c is not (EndpointCategory.Download or EndpointCategory.Control))
             .ToDictionary(c => c, _ => latency);
@@ -53,14 +72,16 @@ internal sealed record BenchSettings(bool Quick, double Scale, long LargeFileByt
     /// <summary>The parameters as printed lines.</summary>
     public IReadOnlyList<string> Describe() =>
     [
-        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account scale {Scale} (seed {DatasetSeed}); large file {LargeFileBytes / (1 << 20)} MiB"),
-        Invariant($"APS latency: {ApsLatency.TotalMilliseconds:0} ms added to every request of every APS category (token, hubs, projects, folders, contents, items, OSS)"),
+        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB"),
+        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:QuotaShare 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
+        "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),
-        "APS quotas: the real ones (contents 300/min, OSS 1000/min, ...) unless a scenario turns them off; quota windows restart between variants (runs are a night apart)",
+        "APS quotas: the real ones per window (contents 300, OSS 1000, ...) unless a scenario turns them off; quota windows restart between variants (runs are a night apart)",
         "storage latency 10 ms: not applied (our blob client has no hook for it; Azurite answers over loopback)",
-        "storage: Azurite (in memory, own process, fresh instance per scenario, own container per variant; engine-nochange and engine-1pct reuse engine-full's); emulator and copy clients share this process",
-        Invariant($"copy engine: product defaults (Backup:MaxActivitiesInFlight 8, ParallelListings 8, FilesPerChunk 250; Copy:MaxConcurrentFiles 16, MaxConcurrentTransfers 32, ParallelBlocksPerFile 8; Aps:QuotaShare 0.9)"),
-        Invariant($"machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
+        Invariant($"verification: every file with storage has a blob (by the item id in its metadata) of the truth's size, read back and hashed against the truth's SHA-256 — every blob up to {Verification.TruthVerifier.FullReadUpTo:N0} files, one in {Verification.TruthVerifier.SampleEvery} above; folder pages counted from the listing calls answered 200 (the most of any variant)"),
+        "processes: this one (bench + APS emulator), one Azurite per scenario (quota-bound: blobs in a temporary folder, the full-size accounts hold up to tens of GB; the others in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
+        "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9); only the APS pacing is compressed k-fold",
+        Invariant($"machine: {AccBackup.Bench.Measure.MachineCores.Value} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
     ];
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

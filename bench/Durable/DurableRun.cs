@@ -1,5 +1,7 @@
 using AccBackup.Backup;
+using AccBackup.Bench.Children;
 using AccBackup.Bench.Hosting;
+using AccBackup.Bench.Measure;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Durable;
@@ -19,35 +21,52 @@ namespace AccBackup.Bench.Durable;
 /// in-process test host, with the same activities, settings and container wiring as the engine variants.</summary>
 internal static class DurableRun
 {
-    /// <summary>Runs a backup of every project into <paramref name="container"/> of the scenario, as the Function App would.</summary>
-    public static async Task<VariantOutcome> RunAsync(ScenarioContext context, string container, bool clientRateLimiting, string runId, CancellationToken cancellationToken)
+    /// <summary>Runs a backup of every project with <paramref name="settings"/>, as the Function App would; also sizes its orchestration instances.</summary>
+    public static async Task<(VariantOutcome Outcome, OrchestrationFigures Figures)> RunAsync(
+        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, string runId, CancellationToken cancellationToken)
     {
-        var configuration = new ConfigurationBuilder().AddInMemoryCollection(EngineHost.Settings(context.Emulator, context.Azurite, container, clientRateLimiting, null)).Build();
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection(settings).Build();
         await using var host = await DurableTaskTestHost.StartAsync(
             registry => registry.AddBackupTasks(),
             new DurableTaskTestHostOptions
             {
                 ConfigureServices = services =>
                 {
-                    services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(context.Warnings));
+                    services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
                     services.AddBackupOrchestration(configuration);
-                    services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(context.Downloads.CreateHandler);
+                    CompressedPacing.Apply(services, compression);
+                    services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
                 },
             },
             cancellationToken);
-        var settings = OrchestrationSettings.From(host.Services.GetRequiredService<IOptions<BackupOptions>>().Value);
-        await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, new BackupRunInput(new BackupRunRequest(), settings), new StartOrchestrationOptions(runId), cancellationToken);
+        var options = OrchestrationSettings.From(host.Services.GetRequiredService<IOptions<BackupOptions>>().Value);
+        await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, new BackupRunInput(new BackupRunRequest(), options), new StartOrchestrationOptions(runId), cancellationToken);
         var run = await host.Client.WaitForInstanceCompletionAsync(runId, getInputsAndOutputs: true, cancellationToken);
         if (run.RuntimeStatus != OrchestrationRuntimeStatus.Completed || run.ReadOutputAs<BackupRunOutcome>() is not { } outcome)
         {
             throw new InvalidOperationException($"Orchestration {runId} ended {run.RuntimeStatus}: {run.FailureDetails?.ErrorMessage}");
         }
 
-        return new VariantOutcome(
+        var instances = new List<OrchestrationMetadata>();
+        await foreach (var instance in host.Client.GetAllInstancesAsync(new OrchestrationQuery { FetchInputsAndOutputs = true }).WithCancellation(cancellationToken))
+        {
+            instances.Add(instance);
+        }
+
+        var figures = new OrchestrationFigures(
+            instances.Count,
+            instances.Max(i => i.SerializedInput?.Length ?? 0),
+            instances.Max(i => i.SerializedOutput?.Length ?? 0),
+            instances.Max(i => i.SerializedCustomStatus?.Length ?? 0),
+            outcome.LargestExecutionTasks,
+            (4 * outcome.LargestExecutionTasks) + 3);
+        var variant = new VariantOutcome(
             outcome.Files, outcome.Copied, outcome.Unchanged, outcome.Failed,
-            new EngineActivities(outcome.ListingActivities, outcome.CopyActivities, 0),
+            new EngineActivities(outcome.ListingActivities, outcome.CopyActivities, Math.Max(figures.LargestInputBytes, figures.LargestOutputBytes)),
             $"{outcome.ListingActivities} listing and {outcome.CopyActivities} copy activities through the orchestrations " +
-            $"(Backup:ProjectsInParallel {settings.ProjectsInParallel}, window {settings.MaxActivitiesInFlight}); largest execution {outcome.LargestExecutionTasks} tasks; " +
-            $"test host sees {Environment.ProcessorCount} processors");
+            $"(Backup:ProjectsInParallel {options.ProjectsInParallel}, window {options.MaxActivitiesInFlight}); {figures.Instances} orchestration instances, " +
+            $"largest input {figures.LargestInputBytes} B, output {figures.LargestOutputBytes} B, custom status {figures.LargestCustomStatusBytes} B; " +
+            $"largest execution {outcome.LargestExecutionTasks} tasks (≤ {figures.HistoryEventsBound} history events); test host sees {Environment.ProcessorCount} processors");
+        return (variant, figures);
     }
 }

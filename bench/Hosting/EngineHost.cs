@@ -2,8 +2,6 @@ using AccBackup.Backup;
 using AccBackup.Bench.Measure;
 using AccBackup.Runs;
 using AccBackup.Storage;
-using AccBackup.Testing;
-using AccEmulator;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -22,43 +20,20 @@ internal sealed class EngineHost : IAsyncDisposable
     /// <summary>The backup container.</summary>
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
-    /// <summary>Wires the services to <paramref name="emulator"/> and the container <paramref name="containerName"/>, and creates it.</summary>
-    /// <param name="clientRateLimiting">Whether the APS client paces itself to the quotas (off when the emulator has none).</param>
+    /// <summary>Wires the services with <paramref name="settings"/> (see <see cref="EngineSettings"/>) and creates the container.</summary>
+    /// <param name="compression">k: the client's APS pacing runs k times faster (<see cref="CompressedPacing"/>), matching the emulator.</param>
     public static async Task<EngineHost> StartAsync(
-        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, WarningLog warnings, DownloadGauge downloads,
-        IReadOnlyDictionary<string, string?>? overrides, CancellationToken cancellationToken)
+        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, CancellationToken cancellationToken)
     {
-        var values = Settings(emulator, azurite, containerName, clientRateLimiting, overrides);
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
-        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
+        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
+        CompressedPacing.Apply(services, compression);
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         var host = new EngineHost(provider);
         await host.Container.CreateIfNotExistsAsync(cancellationToken);
         return host;
-    }
-
-    /// <summary>The settings every engine or durable variant runs with: the product's defaults, wired to this emulator and container.</summary>
-    public static Dictionary<string, string?> Settings(
-        EmulatorServer emulator, AzuriteServer azurite, string containerName, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides)
-    {
-        var values = new Dictionary<string, string?>
-        {
-            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
-            ["Aps:ClientId"] = emulator.ClientId,
-            ["Aps:ClientSecret"] = emulator.ClientSecret,
-            ["Aps:AccountId"] = emulator.AccountId,
-            ["Aps:RateLimitingEnabled"] = clientRateLimiting ? "true" : "false",
-            ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
-            ["BackupStorage:ContainerName"] = containerName,
-        };
-        foreach (var (key, value) in overrides ?? new Dictionary<string, string?>())
-        {
-            values[key] = value;
-        }
-
-        return values;
     }
 
     /// <summary>A service of the product.</summary>

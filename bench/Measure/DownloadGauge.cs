@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using AccBackup.Bench.Variants;
 using AccBackup.Testing;
 
 namespace AccBackup.Bench.Measure;
@@ -14,6 +15,10 @@ internal sealed class DownloadGauge
     private double area;
     private double since;
     private double last;
+    private long bytes;
+
+    /// <summary>Response-body bytes read through the download client since <see cref="Reset"/>: the bytes that passed through this worker.</summary>
+    public long Bytes => Interlocked.Read(ref bytes);
 
     /// <summary>The most downloads seen in flight at once.</summary>
     public int Peak
@@ -61,6 +66,7 @@ internal sealed class DownloadGauge
             since = last = clock.Elapsed.TotalSeconds;
             area = 0;
             peak = current;
+            Interlocked.Exchange(ref bytes, 0);
         }
     }
 
@@ -96,7 +102,8 @@ internal sealed class DownloadGauge
             }
 
             var body = await response.Content.ReadAsStreamAsync(cancellationToken);
-            var counted = new StreamContent(new ReleasingStream(body, () => gauge.Change(-1)));
+            var counting = new CountingReadStream(body, read => Interlocked.Add(ref gauge.bytes, read));
+            var counted = new StreamContent(new ReleasingStream(counting, () => gauge.Change(-1)));
             foreach (var header in response.Content.Headers)
             {
                 counted.Headers.TryAddWithoutValidation(header.Key, header.Value);

@@ -4,63 +4,49 @@ using AccEmulator.Control;
 
 namespace AccBackup.Bench.Measure;
 
-/// <summary>Measures one variant run: wall time, emulator stats, peak memory, allocations and CPU of both processes.</summary>
+/// <summary>The parent's view of one variant: the emulator's stats, and the CPU and memory of this process (bench + emulator) and Azurite.</summary>
+/// <remarks>The copier runs in a child process, which measures itself (Children/ChildMain.cs).</remarks>
 internal sealed class VariantMeter : IAsyncDisposable
 {
     private readonly EmulatorServer emulator;
     private readonly AzuriteProcess? azurite;
-    private readonly DownloadGauge downloads;
     private readonly MemorySampler memory;
-    private readonly bool peakReset;
-    private readonly long startRss;
-    private readonly long startAllocated;
     private readonly TimeSpan startCpu;
     private readonly TimeSpan startAzuriteCpu;
     private readonly (long Busy, long Total) startMachine;
     private readonly Stopwatch clock;
 
-    private VariantMeter(EmulatorServer emulator, AzuriteProcess? azurite, DownloadGauge downloads)
+    private VariantMeter(EmulatorServer emulator, AzuriteProcess? azurite)
     {
         this.emulator = emulator;
         this.azurite = azurite;
-        this.downloads = downloads;
 
-        // Start each variant from the same place: no garbage left by the previous one, no counts, quota windows fresh.
-        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
-        GC.WaitForPendingFinalizers();
-        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+        // Each variant starts with no counts and fresh quota windows.
         emulator.ResetStats();
         emulator.Quotas = emulator.Quotas;
-        peakReset = ResetPeakRss();
-        startRss = Environment.WorkingSet;
         memory = new MemorySampler(azurite);
-        startAllocated = GC.GetTotalAllocatedBytes(precise: false);
         startCpu = ProcessCpu();
         startAzuriteCpu = azurite?.CpuTime() ?? TimeSpan.Zero;
-        downloads.Reset();
         startMachine = AzuriteProcess.MachineJiffies();
         clock = Stopwatch.StartNew();
     }
 
     /// <summary>Resets the emulator's counters and quota windows and starts measuring.</summary>
-    public static VariantMeter Start(EmulatorServer emulator, AzuriteProcess? azurite, DownloadGauge downloads) => new(emulator, azurite, downloads);
+    public static VariantMeter Start(EmulatorServer emulator, AzuriteProcess? azurite) => new(emulator, azurite);
 
     /// <summary>Stops measuring; the emulator's stats are read at once, before anything else calls it.</summary>
-    public async Task<Measurement> StopAsync()
+    public async Task<ParentMeasurement> StopAsync()
     {
         var wall = clock.Elapsed;
         var stats = emulator.GetStats();
-        var inFlight = (downloads.Average, downloads.Peak);
-        var allocated = GC.GetTotalAllocatedBytes(precise: false) - startAllocated;
         var cpu = ProcessCpu() - startCpu;
         var azuriteCpu = (azurite?.CpuTime() ?? TimeSpan.Zero) - startAzuriteCpu;
         var machine = AzuriteProcess.MachineJiffies();
         var machineBusy = machine.Total > startMachine.Total
-            ? (double)(machine.Busy - startMachine.Busy) / (machine.Total - startMachine.Total) * Environment.ProcessorCount
+            ? (double)(machine.Busy - startMachine.Busy) / (machine.Total - startMachine.Total) * AccBackup.Bench.Measure.MachineCores.Value
             : 0;
         await memory.DisposeAsync();
-        var highWater = peakReset ? AzuriteProcess.StatusKilobytes("/proc/self/status", "VmHWM:") * 1024 : 0;
-        return new Measurement(wall, stats, startRss, Math.Max(memory.PeakSelf, highWater), allocated, cpu, azuriteCpu, memory.PeakAzurite, inFlight.Average, inFlight.Peak, machineBusy);
+        return new ParentMeasurement(wall, stats, cpu, azuriteCpu, memory.PeakAzurite, memory.PeakSelf, machineBusy);
     }
 
     private static TimeSpan ProcessCpu()
@@ -71,37 +57,18 @@ internal sealed class VariantMeter : IAsyncDisposable
 
     /// <summary>Stops the memory sampler if <see cref="StopAsync"/> was never reached.</summary>
     public ValueTask DisposeAsync() => memory.DisposeAsync();
-
-    // Linux: writing 5 to clear_refs resets VmHWM, the kernel's exact peak RSS, to the current RSS.
-    private static bool ResetPeakRss()
-    {
-        try
-        {
-            File.WriteAllText("/proc/self/clear_refs", "5");
-            return true;
-        }
-        catch (IOException)
-        {
-            return false;
-        }
-        catch (UnauthorizedAccessException)
-        {
-            return false;
-        }
-    }
 }
 
-/// <summary>What one variant run cost.</summary>
-/// <param name="PeakRssBytes">The larger of the 50 ms working-set samples and the kernel's high-water mark (VmHWM) since the start.</param>
-internal sealed record Measurement(
+/// <summary>What the parent saw of one variant run.</summary>
+/// <param name="Wall">From launching the child to its exit (start-up included; the report uses the child's own wall time).</param>
+/// <param name="EmulatorCpu">CPU of this process meanwhile: the APS emulator serving the child (the bench itself only waits).</param>
+/// <param name="EmulatorPeakRssBytes">Peak working set of this process (bench + emulator + the account's truth).</param>
+/// <param name="MachineBusyCores">Cores the whole machine kept busy meanwhile (/proc/stat).</param>
+internal sealed record ParentMeasurement(
     TimeSpan Wall,
     StatsSnapshot Stats,
-    long StartRssBytes,
-    long PeakRssBytes,
-    long AllocatedBytes,
-    TimeSpan Cpu,
+    TimeSpan EmulatorCpu,
     TimeSpan AzuriteCpu,
     long AzuritePeakRssBytes,
-    double DownloadsInFlightAverage,
-    int DownloadsInFlightPeak,
+    long EmulatorPeakRssBytes,
     double MachineBusyCores);

@@ -11,15 +11,22 @@ internal sealed record BenchReport(
     string VariantNames,
     IReadOnlyList<string> Parameters,
     IReadOnlyList<ScenarioReport> Scenarios,
+    IReadOnlyList<CurvePoint> Curve,
     IReadOnlyList<TargetCheck> Targets,
     bool AllVerified,
     double TotalSeconds);
 
 /// <summary>One scenario: its workload, ideal time, variants and ratios.</summary>
+/// <param name="Scale">The seed-scaled account's scale (0 for the demo account).</param>
+/// <param name="Compression">k: the quota window, APS latency and file sizes were divided by it.</param>
+/// <param name="Quotas">The limits the ideal and floor were computed from (the options the scenario ran with).</param>
 internal sealed record ScenarioReport(
     string Name,
     string Description,
+    double Scale,
+    double Compression,
     Workload Workload,
+    QuotaModel Quotas,
     double IdealSeconds,
     string Bound,
     IdealTime Ideal,
@@ -28,28 +35,66 @@ internal sealed record ScenarioReport(
     IReadOnlyList<string> Findings);
 
 /// <summary>The scenario's ratios; null where a scenario has no such variant.</summary>
-/// <param name="FullToIdeal">Ideal seconds / engine-full seconds (1.0 is the floor reached).</param>
+/// <param name="FullToIdeal">Ideal seconds / engine-full seconds (1.0 is the ideal reached).</param>
+/// <param name="FullToFloor">The engine's own floor (quotas × Aps:QuotaShare) / engine-full seconds.</param>
 /// <param name="SpeedupOverSeedParallel">seed-parallel-8 seconds / engine-full seconds.</param>
 /// <param name="NoChangeToFull">engine-nochange seconds / engine-full seconds.</param>
-internal sealed record ScenarioRatios(double? FullToIdeal, double? SpeedupOverSeedParallel, double? NoChangeToFull);
+/// <param name="ProjectedMinutes">engine-full's time for this account at k = 1 and real file sizes: k × its measured wall (every floor scales with k).</param>
+/// <param name="ProjectedRealAccountMinutes">The real account (scale 1.0) at k = 1: its ideal at k = 1 / this run's fullToIdeal.</param>
+internal sealed record ScenarioRatios(double? FullToIdeal, double? FullToFloor, double? SpeedupOverSeedParallel, double? NoChangeToFull, double? ProjectedMinutes, double? ProjectedRealAccountMinutes);
+
+/// <summary>One point of the scaling curve: engine-full on the quota-bound account at one scale.</summary>
+/// <param name="LargestPayloadBytes">The largest activity input or output (engine) as JSON.</param>
+/// <param name="DurableLargestInputBytes">durable-full at this scale, when it ran: the largest orchestration input.</param>
+/// <param name="DurableHistoryEventsBound">durable-full: the most history events one orchestration execution can hold (4 × tasks + 3).</param>
+internal sealed record CurvePoint(
+    double Scale,
+    int Files,
+    int FolderPages,
+    double IdealSeconds,
+    double FloorSeconds,
+    double WallSeconds,
+    double FullToIdeal,
+    double FullToFloor,
+    double ProjectedMinutes,
+    double PeakRssMb,
+    double StartRssMb,
+    double ManifestMb,
+    double CpuSecondsPerThousandFiles,
+    double CpuCores,
+    int LargestPayloadBytes,
+    int? DurableLargestInputBytes,
+    int? DurableLargestOutputBytes,
+    int? DurableHistoryEventsBound,
+    long Responses429,
+    bool Verified);
 
 /// <summary>One variant run, measured and verified.</summary>
+/// <param name="WallSeconds">The child's own time for the work (process start-up excluded), or an estimate (sequential).</param>
 /// <param name="MbPerSecond">Bytes served by the emulator's download URL during the run / wall seconds, in 10^6 bytes.</param>
 /// <param name="FilesPerSecond">Files handled (copied, unchanged or without content) / wall seconds.</param>
 /// <param name="ApsCalls">APS requests by emulator category, every status (the download URL is counted apart).</param>
-/// <param name="PeakRssMb">Peak working set of this process (emulator, copy clients and bench together).</param>
-/// <param name="DownloadsInFlightAverage">Time-weighted average of signed-URL GETs holding a connection (the engine's and the seed's download client).</param>
-/// <param name="CpuCores">(bench CPU + Azurite CPU) / wall: cores kept busy, out of the machine's.</param>
+/// <param name="FolderPages">Folder-contents requests answered 200: pages listed.</param>
+/// <param name="WorkerMb">Response-body bytes that passed through the copier's process (its download client), in 10^6 bytes.</param>
+/// <param name="PeakRssMb">Peak RSS (VmHWM) of the child process that ran the copier, and nothing else.</param>
+/// <param name="StartRssMb">The child's RSS when its work began (runtime and services loaded).</param>
+/// <param name="EngineCpuSeconds">CPU of the child during the work.</param>
+/// <param name="EmulatorCpuSeconds">CPU of the parent (bench + APS emulator) meanwhile: the emulator's cost.</param>
+/// <param name="CpuCores">(copier + emulator + Azurite CPU) / wall: cores kept busy, out of the machine's.</param>
 /// <param name="MachineBusyCores">Cores the whole machine kept busy meanwhile (/proc/stat): more than CpuCores means other processes competed.</param>
+/// <param name="CpuSecondsPerThousandFiles">The copier's CPU seconds per 1,000 files handled.</param>
+/// <param name="ManifestMb">Size of the run's manifest.json (0 when the variant writes none).</param>
 internal sealed record VariantReport(
     string Name,
     double WallSeconds,
     double MbPerSecond,
     double FilesPerSecond,
     IReadOnlyDictionary<string, long> ApsCalls,
+    long FolderPages,
     long Responses429,
     long DownloadRequests,
     double DownloadedMb,
+    double WorkerMb,
     long FilesHandled,
     long FilesCopied,
     long FilesUnchanged,
@@ -57,16 +102,22 @@ internal sealed record VariantReport(
     double PeakRssMb,
     double StartRssMb,
     double AllocatedMb,
-    double BenchCpuSeconds,
+    int Gen2Collections,
+    double EngineCpuSeconds,
+    double EmulatorCpuSeconds,
     double AzuriteCpuSeconds,
     double CpuCores,
     double MachineBusyCores,
+    double CpuSecondsPerThousandFiles,
     double AzuritePeakRssMb,
+    double EmulatorPeakRssMb,
     double DownloadsInFlightAverage,
     int DownloadsInFlightPeak,
+    double ManifestMb,
     bool Verified,
     VerificationResult Verification,
     EngineActivities? Engine,
+    AccBackup.Bench.Children.OrchestrationFigures? Orchestration,
     int Warnings,
     IReadOnlyList<string> FirstWarnings,
     string? Note);

@@ -6,35 +6,47 @@ namespace AccBackup.Bench.Reporting;
 /// <summary>A scenario's ratios and its findings: how close each run came to each bound, in numbers.</summary>
 internal static class ScenarioReports
 {
-    private const double ClientQuotaShare = 0.9; // Aps:QuotaShare default: the engine paces itself to 90% of each quota
-
-    public static ScenarioReport Create(string name, string description, Workload workload, IReadOnlyList<VariantReport> variants, IReadOnlyList<string> notes)
+    public static ScenarioReport Create(
+        string name, string description, double scale, double compression, Workload workload, QuotaModel quotas, IReadOnlyList<VariantReport> variants, IReadOnlyList<string> notes)
     {
-        var ideal = workload.Ideal(BenchSettings.TotalBytesPerSecond);
+        var ideal = workload.Ideal(quotas);
         // A ratio of a run that did not complete (stalled, failed, unverified) means nothing: it is left out.
         var seed = variants.FirstOrDefault(v => v.Name == "seed-parallel-8" && v.Verified);
         var full = variants.FirstOrDefault(v => v.Name == "engine-full" && v.Verified);
         var noChange = variants.FirstOrDefault(v => v.Name == "engine-nochange" && v.Verified);
+        var projected = full is not null && workload.Quotas ? compression * full.WallSeconds / 60 : (double?)null;
         var ratios = new ScenarioRatios(
             full is null ? null : Round(ideal.Seconds / full.WallSeconds),
+            full is null ? null : Round(ideal.FloorSeconds / full.WallSeconds),
             seed is null || full is null ? null : Round(seed.WallSeconds / full.WallSeconds),
-            noChange is null || full is null ? null : Round(noChange.WallSeconds / full.WallSeconds));
+            noChange is null || full is null ? null : Round(noChange.WallSeconds / full.WallSeconds),
+            projected is { } p ? Round(p) : null,
+            projected is not null && scale > 0 ? Round(compression * ideal.Seconds / scale / (ideal.Seconds / full!.WallSeconds) / 60) : null);
 
         var findings = new List<string>();
-        findings.AddRange(variants.Where(v => v.Name != "sequential").Select(v => Use(v, workload)));
+        findings.AddRange(variants.Where(v => v.Name != "sequential").Select(v => Use(v, workload, quotas)));
         if (noChange is not null && full is not null && workload.Quotas)
         {
             var contents = Calls(noChange, "FolderContents");
-            var floor = Math.Max(0, contents - (Workload.ContentsPerMinute / 20)) / (Workload.ContentsPerMinute * ClientQuotaShare) * 60;
-            findings.Add(contents * 2 >= workload.FolderListings
-                ? Invariant($"engine-nochange listed every folder again ({contents} contents calls of {workload.FolderListings}): at the client's pacing (0.9 × 300/min, burst 15) that alone takes ≥ {floor:F1} s, so noChangeToFull ≥ {floor / full.WallSeconds:F2} whatever the copy does")
-                : Invariant($"engine-nochange listed {contents} of {workload.FolderListings} folder pages (unchanged subtrees skipped using the previous run's folder state) and asked for {Calls(noChange, "Oss")} signed URLs; what is left is the run's fixed cost (token, projects, top folders, previous state, manifest)"));
+            findings.Add(Invariant($"engine-nochange listed {contents} of {workload.FolderListings} folder pages (unchanged subtrees skipped using the previous run's folder state) and asked for {Calls(noChange, "Oss")} signed URLs; {noChange.ApsCalls.Values.Sum()} APS calls in all"));
         }
 
         if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")
         {
             findings.Add(Invariant(
-                $"the engine paces itself to Aps:QuotaShare 0.9 of each quota (by design, to leave room for other clients): its own floor here is ≈ {ideal.Seconds / ClientQuotaShare:F1} s, fullToIdeal ≤ ≈ 0.9 plus the burst"));
+                $"the engine paces itself to Aps:QuotaShare {quotas.ClientShare} of each quota (by design, to leave room for other clients): its own floor here is {ideal.FloorSeconds:F1} s; fullToFloor {ideal.FloorSeconds / full.WallSeconds:F2}"));
+        }
+
+        if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")
+        {
+            findings.Add(Invariant(
+                $"ideal and floor are sustained-rate times (calls / limit × window); a run can beat them by up to one window ({quotas.Window.TotalSeconds:0.###} s), the first window's burst, which matters only on accounts of a few windows"));
+        }
+
+        if (projected is { } minutes)
+        {
+            findings.Add(Invariant(
+                $"at k = 1 with real file sizes this account would take ≈ {minutes:F1} min (k {compression} × {full!.WallSeconds:F1} s: every floor, quotas, latency and bytes, scales with k; CPU per request does not, so the projection is conservative when CPU is busy)"));
         }
 
         if (workload.LargestFileBytes > 0 && ideal.Bound == "bandwidth")
@@ -44,27 +56,29 @@ internal static class ScenarioReports
         }
 
         findings.AddRange(notes);
-        return new ScenarioReport(name, description, workload, Round(ideal.Seconds), ideal.Bound, ideal with
+        return new ScenarioReport(name, description, scale, compression, workload, quotas, Round(ideal.Seconds), ideal.Bound, ideal with
         {
-            Seconds = Round(ideal.Seconds), BandwidthSeconds = Round(ideal.BandwidthSeconds), SignedUrlSeconds = Round(ideal.SignedUrlSeconds), ListingSeconds = Round(ideal.ListingSeconds),
+            Seconds = Round(ideal.Seconds), BandwidthSeconds = Round(ideal.BandwidthSeconds), SignedUrlSeconds = Round(ideal.SignedUrlSeconds),
+            ListingSeconds = Round(ideal.ListingSeconds), FloorSeconds = Round(ideal.FloorSeconds),
         }, variants, ratios, findings);
     }
 
     // How much of each bound a run used: bandwidth, the two quotas, CPU.
-    private static string Use(VariantReport v, Workload workload)
+    private static string Use(VariantReport v, Workload workload, QuotaModel quotas)
     {
-        var minutes = Math.Max(v.WallSeconds, 0.001) / 60;
-        var contents = Calls(v, "FolderContents") / minutes;
-        var oss = Calls(v, "Oss") / minutes;
+        var windows = Math.Max(v.WallSeconds, 0.001) / quotas.Window.TotalSeconds;
+        var contents = Calls(v, "FolderContents") / windows;
+        var oss = Calls(v, "Oss") / windows;
         var quotaPart = workload.Quotas
-            ? Invariant($"contents {contents:F0}/min ({contents / Workload.ContentsPerMinute:P0} of quota), OSS {oss:F0}/min ({oss / Workload.SignedUrlsPerMinute:P0} of quota)")
-            : Invariant($"contents {contents:F0}/min, OSS {oss:F0}/min (no quotas)");
-        return Invariant($"{v.Name}: download {v.MbPerSecond:F1} MB/s ({v.MbPerSecond * 1e6 / BenchSettings.TotalBytesPerSecond:P0} of the total cap); {quotaPart}; ")
-            + Invariant($"CPU {v.CpuCores:F2} of {Environment.ProcessorCount} cores (this process {v.BenchCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
-            + Invariant($"downloads in flight {v.DownloadsInFlightAverage:F1} on average (peak {v.DownloadsInFlightPeak}); 429s {v.Responses429}");
+            ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota)")
+            : Invariant($"contents {Calls(v, "FolderContents") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min, OSS {Calls(v, "Oss") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min (no quotas)");
+        return Invariant($"{v.Name}: download {v.MbPerSecond:F1} MB/s ({v.MbPerSecond * 1e6 / BenchSettings.TotalBytesPerSecond:P0} of the total cap), {v.WorkerMb:F0} MB through the worker; {quotaPart}; ")
+            + Invariant($"CPU {v.CpuCores:F2} of {AccBackup.Bench.Measure.MachineCores.Value} cores (copier {v.EngineCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, emulator {v.EmulatorCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
+            + Invariant($"copier {v.CpuSecondsPerThousandFiles:F1} CPU s per 1,000 files, peak RSS {v.PeakRssMb:F0} MB (started at {v.StartRssMb:F0}), {v.AllocatedMb:F0} MB allocated, {v.Gen2Collections} gen-2 GCs; ")
+            + Invariant($"Azurite peak RSS {v.AzuritePeakRssMb:F0} MB; downloads in flight {v.DownloadsInFlightAverage:F1} on average (peak {v.DownloadsInFlightPeak}); 429s {v.Responses429}");
     }
 
-    private static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);
+    public static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);
 
     private static double Round(double value) => Math.Round(value, 3);
 

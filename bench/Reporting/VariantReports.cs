@@ -1,4 +1,4 @@
-using AccBackup.Bench.Hosting;
+using AccBackup.Bench.Children;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Bench.Verification;
@@ -6,48 +6,58 @@ using AccEmulator.Endpoints;
 
 namespace AccBackup.Bench.Reporting;
 
-/// <summary>Turns a variant's outcome, measurement and verification into its report line.</summary>
+/// <summary>Turns a variant's outcome, the child's and the parent's measurements and the verification into its report line.</summary>
 internal static class VariantReports
 {
     private const double Mb = 1e6;
 
-    public static VariantReport Create(string name, VariantOutcome outcome, Measurement measured, VerificationResult verification, WarningLog warnings)
+    /// <param name="child">Null when the child never reported (it failed to start or was stopped by the watchdog).</param>
+    public static VariantReport Create(string name, VariantOutcome outcome, ChildResult? child, ParentMeasurement parent, VerificationResult verification, long manifestBytes)
     {
-        var stats = measured.Stats;
-        var wall = (outcome.WallOverride ?? measured.Wall).TotalSeconds;
+        var stats = parent.Stats;
+        var childWall = child is { WallSeconds: > 0 } ? child.WallSeconds : parent.Wall.TotalSeconds;
+        var wall = outcome.WallOverride?.TotalSeconds ?? childWall;
         var apsCalls = Enum.GetValues<EndpointCategory>()
             .Where(c => c is not (EndpointCategory.Download or EndpointCategory.Control) && stats.Count(c) > 0)
             .ToDictionary(c => c.ToString(), c => stats.Count(c));
         var tooMany = Enum.GetValues<EndpointCategory>().Sum(c => stats.Count(c, 429));
-        var measuredWall = measured.Wall.TotalSeconds;
+        var engineCpu = child?.CpuSeconds ?? 0;
         return new VariantReport(
             name,
             Round(wall),
             Round((outcome.BytesOverride ?? stats.ContentBytesServed) / Mb / wall),
             Round(outcome.FilesHandled / wall),
             apsCalls,
+            stats.Count(EndpointCategory.FolderContents, 200),
             tooMany,
             stats.Count(EndpointCategory.Download),
             Round(stats.ContentBytesServed / Mb),
+            Round((child?.WorkerBytes ?? 0) / Mb),
             outcome.FilesHandled,
             outcome.FilesCopied,
             outcome.FilesUnchanged,
             outcome.FilesFailed,
-            Round(measured.PeakRssBytes / Mb),
-            Round(measured.StartRssBytes / Mb),
-            Round(measured.AllocatedBytes / Mb),
-            Round(measured.Cpu.TotalSeconds),
-            Round(measured.AzuriteCpu.TotalSeconds),
-            Round((measured.Cpu + measured.AzuriteCpu).TotalSeconds / measuredWall),
-            Round(measured.MachineBusyCores),
-            Round(measured.AzuritePeakRssBytes / Mb),
-            Round(measured.DownloadsInFlightAverage),
-            measured.DownloadsInFlightPeak,
+            Round((child?.PeakRssBytes ?? 0) / Mb),
+            Round((child?.StartRssBytes ?? 0) / Mb),
+            Round((child?.AllocatedBytes ?? 0) / Mb),
+            child?.Gen2Collections ?? 0,
+            Round(engineCpu),
+            Round(parent.EmulatorCpu.TotalSeconds),
+            Round(parent.AzuriteCpu.TotalSeconds),
+            Round((engineCpu + parent.EmulatorCpu.TotalSeconds + parent.AzuriteCpu.TotalSeconds) / Math.Max(parent.Wall.TotalSeconds, 0.001)),
+            Round(parent.MachineBusyCores),
+            Round(outcome.FilesHandled > 0 ? engineCpu / outcome.FilesHandled * 1000 : 0),
+            Round(parent.AzuritePeakRssBytes / Mb),
+            Round(parent.EmulatorPeakRssBytes / Mb),
+            Round(child?.DownloadsInFlightAverage ?? 0),
+            child?.DownloadsInFlightPeak ?? 0,
+            Round(manifestBytes / Mb),
             verification.Verified && outcome.FilesFailed == 0 && !outcome.Stalled,
             verification,
             outcome.Engine,
-            warnings.Count,
-            warnings.First,
+            child?.Orchestration,
+            child?.Warnings ?? 0,
+            child?.FirstWarnings ?? [],
             outcome.Note);
     }
 

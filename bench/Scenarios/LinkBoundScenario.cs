@@ -1,67 +1,43 @@
+using AccBackup.Bench.Children;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Reporting;
-using AccBackup.Bench.Variants;
 using AccEmulator;
 using AccEmulator.Quotas;
 
 namespace AccBackup.Bench.Scenarios;
 
-/// <summary>The same account with every quota off (emulator and client): only the links bound the copy.</summary>
+/// <summary>The same account with real file sizes and every quota off (emulator and client): only the links bound the copy.</summary>
 internal static class LinkBoundScenario
 {
     public const string Name = "link-bound";
-
-    private const int DiagnosticSlots = 512; // the most Copy:MaxConcurrentTransfers allows
 
     public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
     {
         var options = new EmulatorOptions
         {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.Scale,
-            Faults = BenchSettings.Faults(), Quotas = QuotaOptions.Disabled,
+            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.LinkScale,
+            Faults = BenchSettings.Faults(1), Quotas = QuotaOptions.Disabled,
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
-        var workload = Workloads.Of(truth, await context.CountFolderListingsAsync(cancellationToken), quotas: false);
-        var variants = new List<VariantReport>();
-
-        await using (var host = await context.HostAsync("link-seed", clientRateLimiting: false, cancellationToken))
+        var variants = new List<VariantReport>
         {
-            var copier = SeedParallel.CopierFor(host);
-            variants.Add(await context.RunVariantAsync("seed-parallel-8", host, ct => SeedParallel.RunAsync(copier, ct), null, cancellationToken));
-        }
-
-        await using (var host = await context.HostAsync("link-engine", clientRateLimiting: false, cancellationToken))
-        {
-            variants.Add(await context.RunVariantAsync("engine-full", host, ct => EngineRun.RunAsync(host, $"{Name}-engine-full", ct), null, cancellationToken));
-        }
+            await context.RunVariantAsync("seed-parallel-8", ChildKinds.SeedParallel, "link-seed", false, null, null, cancellationToken),
+            await context.RunVariantAsync("engine-full", ChildKinds.Engine, "link-engine", false, null, null, cancellationToken),
+        };
 #if BENCH_DURABLE
-        await using (var host = await context.HostAsync("link-durable", clientRateLimiting: false, cancellationToken))
-        {
-            variants.Add(await context.RunVariantAsync("durable-full", host,
-                ct => Durable.DurableRun.RunAsync(context, "link-durable", clientRateLimiting: false, $"{Name}-durable-full", ct), null, cancellationToken));
-        }
+        variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "link-durable", false, null, null, cancellationToken));
 #endif
-
-        var notes = new List<string>();
-        if (!variants[^1].Verified)
-        {
-            // Diagnostic, not a tuning: with enough transfer slots for every block every file in flight may hold
-            // in practice (a few multi-block files among 8 activities × 16 files), no file waits for a slot while holding others.
-            var overrides = new Dictionary<string, string?> { ["Copy:MaxConcurrentTransfers"] = DiagnosticSlots.ToString(System.Globalization.CultureInfo.InvariantCulture) };
-            await using var host = await context.HostAsync("link-engine-diagnostic", clientRateLimiting: false, overrides, cancellationToken);
-            variants.Add(await context.RunVariantAsync($"engine-full-slots{DiagnosticSlots}", host, ct => EngineRun.RunAsync(host, $"{Name}-engine-diagnostic", ct), null, cancellationToken));
-            notes.Add($"engine-full did not finish with the defaults; engine-full-slots{DiagnosticSlots} is a diagnostic run with only Copy:MaxConcurrentTransfers raised from 32 to {DiagnosticSlots} " +
-                "(not a product setting to adopt: it lifts the memory bound): if it finishes, the stall is the transfer slots, not the links");
-        }
+        variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, false, null, null, cancellationToken));
 
         string probe;
-        await using (var host = await context.HostAsync("probe-azurite", clientRateLimiting: false, cancellationToken))
+        await using (var host = await context.HostAsync("probe-azurite", cancellationToken))
         {
             probe = (await AzuriteProbe.RunAsync(host.Container, context.AzuriteProcess, cancellationToken)).Describe();
         }
 
-        var description = $"same account (scale {settings.Scale}, {workload.Files} files, {workload.Bytes / 1e9:F2} GB), APS quotas off in the emulator and in the client";
-        return ScenarioReports.Create(Name, description, workload, variants, [.. notes, probe]);
+        var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: false);
+        var description = $"seed-scaled account, scale {settings.LinkScale} ({workload.Files} files, {workload.Bytes / 1e9:F2} GB, real sizes), APS quotas off in the emulator and in the client, k = 1";
+        return ScenarioReports.Create(Name, description, settings.LinkScale, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: false), variants, [probe]);
     }
 }

@@ -1,76 +1,78 @@
+using AccBackup.Bench.Children;
 using AccBackup.Bench.Reporting;
-using AccBackup.Bench.Variants;
 using AccEmulator;
+using AccEmulator.Control;
 
 namespace AccBackup.Bench.Scenarios;
 
-/// <summary>The seed-scaled account under APS's real quotas: the seed's copier, a full engine run, a run with nothing changed, one after 1% changed.</summary>
+/// <summary>
+/// The seed-scaled account under APS's quotas with time compressed k-fold. Side by side: the seed's copier, a full engine
+/// run, the durable run, a run with nothing changed, one after 1% changed. A point of the scaling curve: engine-full alone.
+/// </summary>
 internal static class QuotaBoundScenario
 {
     public const string Name = "quota-bound";
 
-    public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
+    /// <summary>Every copier side by side at the settings' side-by-side scale.</summary>
+    public static Task<ScenarioReport> SideBySideAsync(BenchSettings settings, CancellationToken cancellationToken) =>
+        RunAsync(Name, settings.SideScale, settings.Compression, sideBySide: true, cancellationToken);
+
+    /// <summary>engine-full alone at <paramref name="scale"/>: one point of the scaling curve; at <see cref="BenchSettings.NoChangeScale"/> also engine-nochange after it.</summary>
+    public static Task<ScenarioReport> CurvePointAsync(BenchSettings settings, double scale, CancellationToken cancellationToken) =>
+        RunAsync(CurveName(scale), scale, settings.Compression, sideBySide: false, cancellationToken);
+
+    /// <summary>The name of the curve point at <paramref name="scale"/>.</summary>
+    public static string CurveName(double scale) => $"{Name}-scale-{scale.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
+
+    private static async Task<ScenarioReport> RunAsync(string name, double scale, double k, bool sideBySide, CancellationToken cancellationToken)
     {
         var options = new EmulatorOptions
         {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.Scale, Faults = BenchSettings.Faults(),
+            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = scale, SizeDivisor = k,
+            Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(name, options, k, azuriteOnDisk: true, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
-        var workload = Workloads.Of(truth, await context.CountFolderListingsAsync(cancellationToken), quotas: true);
         var variants = new List<VariantReport>();
 
-        await using (var host = await context.HostAsync("quota-seed", clientRateLimiting: true, cancellationToken))
+        if (sideBySide)
         {
-            var copier = SeedParallel.CopierFor(host);
-            variants.Add(await context.RunVariantAsync("seed-parallel-8", host, ct => SeedParallel.RunAsync(copier, ct), null, cancellationToken));
+            variants.Add(await context.RunVariantAsync("seed-parallel-8", ChildKinds.SeedParallel, "quota-seed", true, null, null, cancellationToken));
         }
 
-        variants.Add(await EngineVariantAsync(context, "engine-full", null, cancellationToken));
+        variants.Add(await context.RunVariantAsync("engine-full", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken));
 #if BENCH_DURABLE
-        await using (var host = await context.HostAsync("quota-durable", clientRateLimiting: true, cancellationToken))
+        if (sideBySide)
         {
-            variants.Add(await context.RunVariantAsync("durable-full", host,
-                ct => Durable.DurableRun.RunAsync(context, "quota-durable", clientRateLimiting: true, $"{Name}-durable-full", ct), null, cancellationToken));
+            variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "quota-durable", true, null, null, cancellationToken));
         }
 #endif
-        variants.Add(await EngineVariantAsync(context, "engine-nochange", null, cancellationToken));
-        var changed = ChangeShare(context.Emulator, truth);
-        variants.Add(await EngineVariantAsync(context, "engine-1pct",
-            $"{changed} files changed (Mutations.ChangeFile, same size, new bytes) before the run", cancellationToken));
-
-        await using (var host = await context.HostAsync("quota-sequential", clientRateLimiting: true, cancellationToken))
+        if (sideBySide || scale == BenchSettings.NoChangeScale)
         {
-            IReadOnlySet<string> sampled = new HashSet<string>();
-            var copier = SeedParallel.CopierFor(host);
-            variants.Add(await context.RunVariantAsync("sequential", host, async ct =>
-            {
-                (var outcome, sampled) = await SequentialSample.RunAsync(copier, ct);
-                return outcome;
-            }, all => all.Where(f => sampled.Contains(f.ItemId)).ToList(), cancellationToken));
+            // The engine variants share one container, so each run finds what the previous one stored.
+            variants.Add(await context.RunVariantAsync("engine-nochange", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken));
         }
 
-        var description = $"seed-scaled account, scale {settings.Scale}: {workload.Files} files ({workload.SignedUrls} with storage, {workload.Bytes / 1e9:F2} GB, largest {workload.LargestFileBytes / 1e6:F0} MB) " +
-            $"listed in {workload.FolderListings} folder-contents pages; real APS quotas, client-side pacing on";
-        return ScenarioReports.Create(Name, description, workload, variants, []);
-    }
-
-    // The engine variants share one container, so each run finds what the previous one stored.
-    private static async Task<VariantReport> EngineVariantAsync(ScenarioContext context, string variant, string? note, CancellationToken cancellationToken)
-    {
-        var host = await context.HostAsync("quota-engine", clientRateLimiting: true, cancellationToken);
-        await using (host)
+        if (sideBySide)
         {
-            return await context.RunVariantAsync(variant, host, async ct =>
+            var changed = ChangeShare(context.Emulator, truth);
+            var onePercent = await context.RunVariantAsync("engine-1pct", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken);
+            variants.Add(onePercent with { Note = $"{changed} files changed (Mutations.ChangeFile, same size, new bytes) before the run; {onePercent.Note}" });
+            if (scale <= BenchSettings.SequentialMaxScale)
             {
-                var outcome = await EngineRun.RunAsync(host, $"{Name}-{variant}", ct);
-                return note is null ? outcome : outcome with { Note = $"{note}; {outcome.Note}" };
-            }, null, cancellationToken);
+                variants.Add(await context.RunVariantAsync("sequential", ChildKinds.Sequential, "quota-sequential", true, null,
+                    (all, sampled) => all.Where(f => sampled.Contains(f.ItemId)).ToList(), cancellationToken));
+            }
         }
+
+        var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: true);
+        var description = $"seed-scaled account, scale {scale}: {workload.Files} files ({workload.SignedUrls} with storage, {workload.Bytes / 1e9:F2} GB after sizes ÷ {k}, largest {workload.LargestFileBytes / 1e6:F1} MB) " +
+            $"listed in {workload.FolderListings} folder-contents pages; APS quotas per {BenchSettings.QuotaWindow(k).TotalSeconds:0.###} s window (k = {k}), client-side pacing on";
+        return ScenarioReports.Create(name, description, scale, k, workload, Workloads.ModelOf(options.Quotas, clientPacing: true), variants, []);
     }
 
     // Every 100th file with storage, in the truth's (deterministic) order: 1% of them.
-    private static int ChangeShare(EmulatorServer emulator, IReadOnlyList<AccEmulator.Control.TruthFile> truth)
+    private static int ChangeShare(EmulatorServer emulator, IReadOnlyList<TruthFile> truth)
     {
         var step = (int)Math.Round(1 / BenchSettings.ChangedShare);
         var chosen = truth.Where(f => f.HasStorage).Where((_, i) => i % step == step / 2).ToList();

@@ -1,3 +1,5 @@
+using AccBackup.Backup;
+using AccBackup.Bench.Children;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Reporting;
@@ -5,16 +7,20 @@ using AccBackup.Bench.Verification;
 using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Control;
-using AccEmulator.Endpoints;
 
 namespace AccBackup.Bench.Scenarios;
 
-/// <summary>One scenario's world: a fresh Azurite and a fresh emulator, and the way each variant is run, measured and verified.</summary>
+/// <summary>One scenario's world: a fresh Azurite and a fresh emulator (in this process), and the way each variant is run
+/// in its own child process, measured and verified.</summary>
 internal sealed class ScenarioContext : IAsyncDisposable
 {
-    private ScenarioContext(string name, AzuriteServer azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
+    private readonly WarningLog parentWarnings = new();
+    private readonly DownloadGauge parentDownloads = new();
+
+    private ScenarioContext(string name, double compression, BenchAzurite azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
     {
         Name = name;
+        Compression = compression;
         Azurite = azurite;
         AzuriteProcess = azuriteProcess;
         Emulator = emulator;
@@ -22,71 +28,108 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     public string Name { get; }
 
-    public AzuriteServer Azurite { get; }
+    /// <summary>k: the emulator's quota windows are one minute ÷ k, and the client's pacing runs k times faster.</summary>
+    public double Compression { get; }
+
+    public BenchAzurite Azurite { get; }
 
     public AzuriteProcess? AzuriteProcess { get; }
 
     public EmulatorServer Emulator { get; }
 
-    public WarningLog Warnings { get; } = new();
-
-    public DownloadGauge Downloads { get; } = new();
-
-    public static async Task<ScenarioContext> StartAsync(string name, EmulatorOptions options, CancellationToken cancellationToken)
+    /// <param name="azuriteOnDisk">Azurite keeps blobs in a temporary folder, not in memory (accounts of many GB).</param>
+    /// <param name="serverCopy">The emulator's server-copy mode: its signed URLs are SAS URLs of blobs it uploads to this Azurite first.</param>
+    public static async Task<ScenarioContext> StartAsync(
+        string name, EmulatorOptions options, double compression, bool azuriteOnDisk, CancellationToken cancellationToken, bool serverCopy = false)
     {
-        var azurite = await AzuriteServer.StartAsync(cancellationToken);
-        var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
-        return new ScenarioContext(name, azurite, AzuriteProcess.Find(azurite.Port), emulator);
-    }
-
-    /// <summary>The product's services on a container of this scenario (created if needed).</summary>
-    public Task<EngineHost> HostAsync(string container, bool clientRateLimiting, CancellationToken cancellationToken) =>
-        EngineHost.StartAsync(Emulator, Azurite, container, clientRateLimiting, Warnings, Downloads, null, cancellationToken);
-
-    /// <summary>Like <see cref="HostAsync(string, bool, CancellationToken)"/> with settings changed: for diagnostic variants only.</summary>
-    public Task<EngineHost> HostAsync(string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?> overrides, CancellationToken cancellationToken) =>
-        EngineHost.StartAsync(Emulator, Azurite, container, clientRateLimiting, Warnings, Downloads, overrides, cancellationToken);
-
-    /// <summary>Every live file with its SHA-256 (hashed once by the emulator, then cached).</summary>
-    public Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken) =>
-        Emulator.Truth.GetFilesAsync(TruthHashing.All, cancellationToken);
-
-    /// <summary>Counts the folder-contents pages a full listing takes: one untimed dry run (lists everything, copies nothing) with quotas off.</summary>
-    public async Task<int> CountFolderListingsAsync(CancellationToken cancellationToken)
-    {
-        var quotas = Emulator.Quotas;
-        Emulator.Quotas = AccEmulator.Quotas.QuotaOptions.Disabled;
-        Emulator.ResetStats();
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+#pragma warning disable CA2000 // Owned by the context returned (disposed with it), or disposed below when the emulator fails to start.
+        var azurite = await BenchAzurite.StartAsync(azuriteOnDisk, cancellationToken);
+#pragma warning restore CA2000
         try
         {
-            await using var host = await HostAsync("prescan", clientRateLimiting: false, cancellationToken);
-            await host.Get<AccBackup.Runs.BackupRunner>().RunAsync(new AccBackup.Runs.BackupRunRequest(DryRun: true, FullRescan: true), null, cancellationToken);
+            if (serverCopy)
+            {
+                // Uploaded before the emulator listens, so no measurement includes the upload.
+                options = options with { ServerCopy = new AccEmulator.ServerCopy.ServerCopyOptions { ConnectionString = azurite.ConnectionString, UploadAtStart = true } };
+            }
 
-            return (int)Emulator.GetStats().Count(EndpointCategory.FolderContents, 200);
+            var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
+            Console.WriteLine($"  [{name}] Azurite ({azurite.Storage}) and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
+            return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
         }
-        finally
+        catch
         {
-            Emulator.Quotas = quotas;
-            Emulator.ResetStats();
+            await azurite.DisposeAsync();
+            throw;
         }
     }
 
-    /// <summary>Runs one variant on <paramref name="host"/>: measured, then verified against <paramref name="scope"/> (all files when null).</summary>
+    /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window.</summary>
+    public Dictionary<string, string?> Settings(string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides = null) =>
+        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, overrides);
+
+    /// <summary>The product's services in this process on a container of this scenario: for the pre-scan, the probe and verification.</summary>
+    public Task<EngineHost> HostAsync(string container, CancellationToken cancellationToken) =>
+        EngineHost.StartAsync(Settings(container, clientRateLimiting: false), 1, parentWarnings, parentDownloads, cancellationToken);
+
+    /// <summary>Every live file with its SHA-256 (hashed once by the emulator, then cached).</summary>
+    public async Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var truth = await Emulator.Truth.GetFilesAsync(TruthHashing.All, cancellationToken);
+        if (clock.Elapsed > TimeSpan.FromSeconds(1))
+        {
+            Console.WriteLine($"  [{Name}] truth: {truth.Count} files hashed in {clock.Elapsed.TotalSeconds:F1} s");
+        }
+
+        return truth;
+    }
+
+    /// <summary>Runs one variant in a child process on <paramref name="container"/>: measured, then verified against <paramref name="scope"/> (all files when null).</summary>
+    /// <param name="scope">Which of the truth's files the variant was asked to copy; given the child's sampled item ids, if any.</param>
     public async Task<VariantReport> RunVariantAsync(
-        string variant, EngineHost host, Func<CancellationToken, Task<VariantOutcome>> run, Func<IReadOnlyList<TruthFile>, IReadOnlyList<TruthFile>>? scope,
-        CancellationToken cancellationToken)
+        string variant, string kind, string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides,
+        Func<IReadOnlyList<TruthFile>, IReadOnlySet<string>, IReadOnlyList<TruthFile>>? scope, CancellationToken cancellationToken,
+        FileCopyRequest? largeFile = null, string? runId = null)
     {
         Console.WriteLine($"  [{Name}] {variant} ...");
-        Warnings.Reset();
-        await using var meter = VariantMeter.Start(Emulator, AzuriteProcess, Downloads);
-        var outcome = await VariantWatchdog.RunAsync(run, Emulator, AzuriteProcess, Downloads, cancellationToken);
+        var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), Compression, runId ?? $"{Name}-{variant}", largeFile, "");
+        ChildResult? child = null;
+        await using var meter = VariantMeter.Start(Emulator, AzuriteProcess);
+        var outcome = await VariantWatchdog.RunAsync(async ct =>
+        {
+            child = await ChildLauncher.RunAsync(spec, ct);
+            return child.Outcome;
+        }, Emulator, AzuriteProcess, cancellationToken);
         var measured = await meter.StopAsync();
 
+        var verifying = System.Diagnostics.Stopwatch.StartNew();
         var truth = await TruthAsync(cancellationToken);
-        var verification = await TruthVerifier.VerifyAsync(host.Container, scope is null ? truth : scope(truth), cancellationToken);
-        var report = VariantReports.Create(variant, outcome, measured, verification, Warnings);
-        Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, verified {report.Verified}");
+        var sampled = (IReadOnlySet<string>)(child?.SampledItems?.ToHashSet(StringComparer.Ordinal) ?? []);
+        await using var host = await HostAsync(container, cancellationToken);
+        var expected = scope is null ? truth : scope(truth, sampled);
+        var verification = await TruthVerifier.VerifyAsync(host.Container, expected, TruthVerifier.HashEvery(expected.Count), cancellationToken);
+        var manifestBytes = await ManifestBytesAsync(host, spec.RunId, cancellationToken);
+        var report = VariantReports.Create(variant, outcome, child, measured, verification, manifestBytes);
+        Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified} " +
+            $"(child {measured.Wall.TotalSeconds:F1} s, verification {verifying.Elapsed.TotalSeconds:F1} s)");
         return report;
+    }
+
+    // The run's manifest.json, if the variant wrote one: what a run must hold in memory at its end, whatever the scale.
+    private static async Task<long> ManifestBytesAsync(EngineHost host, string runId, CancellationToken cancellationToken)
+    {
+        var name = AccBackup.Manifest.RunLayout.Json(runId);
+        await foreach (var blob in host.Container.ListAsync(name, cancellationToken))
+        {
+            if (blob.Name == name)
+            {
+                return blob.Length;
+            }
+        }
+
+        return 0;
     }
 
     /// <inheritdoc />
@@ -94,6 +137,6 @@ internal sealed class ScenarioContext : IAsyncDisposable
     {
         await Emulator.DisposeAsync();
         await Azurite.DisposeAsync();
-        Warnings.Dispose();
+        parentWarnings.Dispose();
     }
 }

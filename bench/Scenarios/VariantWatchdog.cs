@@ -15,18 +15,18 @@ internal static class VariantWatchdog
     /// <summary>Longer than any Retry-After the client honours in a healthy run (≤ 60 s quota windows).</summary>
     public static readonly TimeSpan StallLimit = TimeSpan.FromSeconds(90);
 
-    public static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(20);
+    public static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(25);
 
     private static readonly TimeSpan Poll = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan StopGrace = TimeSpan.FromSeconds(30);
 
     public static async Task<VariantOutcome> RunAsync(
-        Func<CancellationToken, Task<VariantOutcome>> run, EmulatorServer emulator, AzuriteProcess? azurite, DownloadGauge downloads, CancellationToken cancellationToken)
+        Func<CancellationToken, Task<VariantOutcome>> run, EmulatorServer emulator, AzuriteProcess? azurite, CancellationToken cancellationToken)
     {
         using var variant = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var clock = Stopwatch.StartNew();
         var task = run(variant.Token);
-        var stall = await WatchAsync(task, clock, emulator, azurite, downloads, cancellationToken);
+        var stall = await WatchAsync(task, clock, emulator, azurite, cancellationToken);
         if (stall is null)
         {
             try
@@ -47,7 +47,7 @@ internal static class VariantWatchdog
     }
 
     private static async Task<string?> WatchAsync(
-        Task task, Stopwatch clock, EmulatorServer emulator, AzuriteProcess? azurite, DownloadGauge downloads, CancellationToken cancellationToken)
+        Task task, Stopwatch clock, EmulatorServer emulator, AzuriteProcess? azurite, CancellationToken cancellationToken)
     {
         var last = Signature(emulator);
         var lastAzurite = azurite?.CpuTime() ?? TimeSpan.Zero;
@@ -67,7 +67,7 @@ internal static class VariantWatchdog
                 var stats = emulator.GetStats();
                 return string.Create(CultureInfo.InvariantCulture,
                     $"STALLED: no APS request, no downloaded byte and no Azurite work for {StallLimit.TotalSeconds:0} s (stopped at {clock.Elapsed.TotalSeconds:F0} s); " +
-                    $"{downloads.Current} downloads in flight, {stats.TotalRequests} emulator requests and {stats.ContentBytesServed / 1e6:F0} MB served by then");
+                    $"{stats.TotalRequests} emulator requests and {stats.ContentBytesServed / 1e6:F0} MB served by then");
             }
 
             if (!task.IsCompleted && clock.Elapsed > RunLimit)

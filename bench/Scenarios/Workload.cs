@@ -9,23 +9,26 @@ namespace AccBackup.Bench.Scenarios;
 /// <param name="LargestFileBytes">The largest file's bytes.</param>
 internal sealed record Workload(int Files, int SignedUrls, long Bytes, int FolderListings, bool Quotas, long LargestFileBytes)
 {
-    /// <summary>APS's folder-contents quota, per minute.</summary>
-    public const double ContentsPerMinute = 300;
-
-    /// <summary>APS's OSS quota (signed URLs), per minute.</summary>
-    public const double SignedUrlsPerMinute = 1000;
-
-    /// <summary>max(bytes / total bandwidth, signed URLs / OSS quota, listings / contents quota) and which term it is.</summary>
-    public IdealTime Ideal(long totalBytesPerSecond)
+    /// <summary>
+    /// The ideal, max(bytes / total bandwidth, signed URLs / OSS quota, listings / contents quota), and the engine's own floor:
+    /// the same with each quota times the client's Aps:QuotaShare; both from the options the scenario ran with.
+    /// </summary>
+    public IdealTime Ideal(QuotaModel model)
     {
-        var bandwidth = (double)Bytes / totalBytesPerSecond;
-        var urls = Quotas ? SignedUrls / SignedUrlsPerMinute * 60 : 0;
-        var listings = Quotas ? FolderListings / ContentsPerMinute * 60 : 0;
+        var bandwidth = (double)Bytes / model.TotalBytesPerSecond;
+        var urls = Quotas ? SignedUrls / (double)model.SignedUrlsPerWindow * model.Window.TotalSeconds : 0;
+        var listings = Quotas ? FolderListings / (double)model.ContentsPerWindow * model.Window.TotalSeconds : 0;
         var (seconds, bound) = new[] { (bandwidth, "bandwidth"), (urls, "OSS quota (signed URLs)"), (listings, "contents quota (folder listings)") }
             .MaxBy(t => t.Item1);
-        return new IdealTime(seconds, bound, bandwidth, urls, listings);
+        var floor = Math.Max(bandwidth, Math.Max(urls, listings) / model.ClientShare);
+        return new IdealTime(seconds, bound, bandwidth, urls, listings, floor);
     }
 }
 
-/// <summary>The ideal time of a scenario, with each of its terms in seconds.</summary>
-internal sealed record IdealTime(double Seconds, string Bound, double BandwidthSeconds, double SignedUrlSeconds, double ListingSeconds);
+/// <summary>The ideal time of a scenario, with each of its terms in seconds, and the floor of a client pacing itself to its quota share.</summary>
+internal sealed record IdealTime(double Seconds, string Bound, double BandwidthSeconds, double SignedUrlSeconds, double ListingSeconds, double FloorSeconds);
+
+/// <summary>The limits a scenario ran under, read from the emulator's quota options and the client's settings.</summary>
+/// <param name="Window">The emulator's quota window (one minute ÷ k).</param>
+/// <param name="ClientShare">The client's Aps:QuotaShare (1 when it does not pace itself).</param>
+internal sealed record QuotaModel(TimeSpan Window, int ContentsPerWindow, int SignedUrlsPerWindow, double ClientShare, long TotalBytesPerSecond);

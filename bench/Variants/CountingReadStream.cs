@@ -1,10 +1,12 @@
 namespace AccBackup.Bench.Variants;
 
-/// <summary>Passes reads through from another stream and counts the bytes.</summary>
-internal sealed class CountingReadStream(Stream inner) : Stream
+/// <summary>Passes reads through from another stream and counts the bytes (and tells <paramref name="onRead"/>, if given).</summary>
+internal sealed class CountingReadStream(Stream inner, Action<int>? onRead = null) : Stream
 {
+    private long bytesRead;
+
     /// <summary>Bytes read so far.</summary>
-    public long BytesRead { get; private set; }
+    public long BytesRead => Interlocked.Read(ref bytesRead);
 
     public override bool CanRead => true;
 
@@ -16,17 +18,13 @@ internal sealed class CountingReadStream(Stream inner) : Stream
 
     public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
 
-    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-    {
-        var read = await inner.ReadAsync(buffer, cancellationToken);
-        BytesRead += read;
-        return read;
-    }
+    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+        Count(await inner.ReadAsync(buffer, cancellationToken));
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
         ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
 
-    public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException("Read asynchronously.");
+    public override int Read(byte[] buffer, int offset, int count) => Count(inner.Read(buffer, offset, count));
 
     public override void Flush()
     {
@@ -37,4 +35,21 @@ internal sealed class CountingReadStream(Stream inner) : Stream
     public override void SetLength(long value) => throw new NotSupportedException();
 
     public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            inner.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private int Count(int read)
+    {
+        Interlocked.Add(ref bytesRead, read);
+        onRead?.Invoke(read);
+        return read;
+    }
 }

@@ -6,43 +6,67 @@ using AccEmulator.Control;
 
 namespace AccBackup.Bench.Verification;
 
-/// <summary>Checks a container against the emulator's truth: every file with storage has a blob whose bytes hash to the truth's SHA-256.</summary>
+/// <summary>Checks a container against the emulator's truth: every file with storage has a blob of the truth's size whose bytes hash to the truth's SHA-256.</summary>
 /// <remarks>
-/// Blobs are matched to files by the item id in their metadata (both the engine and the seed copier write it), and
-/// every blob is read back from Azurite and hashed here: the metadata's own hash is not trusted.
+/// Blobs are matched to files by the item id in their metadata (both the engine and the seed copier write it); each
+/// blob's size comes from the service's listing, and blobs are read back from Azurite and hashed here (all of them up to
+/// <see cref="FullReadUpTo"/> files, one in <see cref="SampleEvery"/> above): the metadata's own hash is not trusted.
 /// </remarks>
 internal static class TruthVerifier
 {
-    private const int ParallelReads = 4;
+    /// <summary>Up to this many files every blob is read back and hashed.</summary>
+    public const int FullReadUpTo = 30_000;
+
+    /// <summary>Above <see cref="FullReadUpTo"/> files, one in this many is read back and hashed (the others: present, right size).</summary>
+    public const int SampleEvery = 10;
+
+    private const int ParallelReads = 8;
     private const int ProblemsKept = 5;
 
-    /// <summary>Verifies the files of <paramref name="truth"/> that have storage (pass a subset to verify only those).</summary>
-    public static async Task<VerificationResult> VerifyAsync(BlobContainer container, IReadOnlyList<TruthFile> truth, CancellationToken cancellationToken)
+    /// <summary>1 (hash every blob) for up to <see cref="FullReadUpTo"/> files, <see cref="SampleEvery"/> above.</summary>
+    public static int HashEvery(int files) => files <= FullReadUpTo ? 1 : SampleEvery;
+
+    /// <summary>Verifies the files of <paramref name="truth"/> that have storage (pass a subset to verify only those), hashing one in <paramref name="hashEvery"/>.</summary>
+    public static async Task<VerificationResult> VerifyAsync(BlobContainer container, IReadOnlyList<TruthFile> truth, int hashEvery, CancellationToken cancellationToken)
     {
-        var blobs = new Dictionary<string, string>(StringComparer.Ordinal);
+        var blobs = new Dictionary<string, StoredBlob>(StringComparer.Ordinal);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
             if (!blob.Name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)
                 && blob.Metadata.TryGetValue(StoredVersion.Keys.ItemId, out var itemId))
             {
-                blobs[BlobMetadata.Decode(itemId)] = blob.Name;
+                blobs[BlobMetadata.Decode(itemId)] = blob;
             }
         }
 
         var expected = truth.Where(f => f.HasStorage).ToList();
         var problems = new ConcurrentQueue<string>();
-        long missing = 0, different = 0, bytes = 0;
+        long missing = 0, different = 0, bytes = 0, hashed = 0;
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = ParallelReads, CancellationToken = cancellationToken };
-        await Parallel.ForEachAsync(expected, parallel, async (file, ct) =>
+        await Parallel.ForEachAsync(expected.Select((file, index) => (File: file, Index: index)), parallel, async (entry, ct) =>
         {
-            if (!blobs.TryGetValue(file.ItemId, out var name))
+            var file = entry.File;
+            if (!blobs.TryGetValue(file.ItemId, out var blob))
             {
                 Interlocked.Increment(ref missing);
                 problems.Enqueue($"missing: {file.Path}");
                 return;
             }
 
-            var stream = await container.OpenReadAsync(name, null, null, ct);
+            if (blob.Length != file.ServedLength)
+            {
+                Interlocked.Increment(ref different);
+                problems.Enqueue($"size differs: {file.Path} ({blob.Length} bytes stored, {file.ServedLength} served)");
+                return;
+            }
+
+            if (entry.Index % hashEvery != 0)
+            {
+                return;
+            }
+
+            Interlocked.Increment(ref hashed);
+            var stream = await container.OpenReadAsync(blob.Name, null, null, ct);
             await using (stream)
             {
                 var counted = new CountingHash();
@@ -56,7 +80,7 @@ internal static class TruthVerifier
             }
         });
 
-        return new VerificationResult(missing == 0 && different == 0 && expected.Count > 0, expected.Count, missing, different, bytes, [.. problems.Take(ProblemsKept)]);
+        return new VerificationResult(missing == 0 && different == 0 && expected.Count > 0, expected.Count, missing, different, hashed, bytes, [.. problems.Take(ProblemsKept)]);
     }
 
     private sealed class CountingHash
@@ -89,7 +113,8 @@ internal static class TruthVerifier
 }
 
 /// <summary>The outcome of one verification.</summary>
-/// <param name="Files">Files with storage that were expected.</param>
+/// <param name="Files">Files with storage that were expected (each checked for presence and size).</param>
+/// <param name="Hashed">Of those, how many were read back and hashed.</param>
 /// <param name="BytesRead">Bytes read back from storage and hashed.</param>
 /// <param name="Problems">The first few problems found.</param>
-internal sealed record VerificationResult(bool Verified, int Files, long Missing, long Different, long BytesRead, IReadOnlyList<string> Problems);
+internal sealed record VerificationResult(bool Verified, int Files, long Missing, long Different, long Hashed, long BytesRead, IReadOnlyList<string> Problems);

@@ -17,6 +17,13 @@ public sealed record EmulatorOptions
     /// <summary>Size factor for <see cref="EmulatorDatasets.SeedScaled"/>; 1.0 is the real account (default 1.0).</summary>
     public double Scale { get; init; } = 1.0;
 
+    /// <summary>
+    /// Divides every file size of <see cref="EmulatorDatasets.SeedScaled"/> after it is drawn (default 1: the real sizes).
+    /// The tree, names and counts stay those of the same seed and scale; a benchmark that compresses time k-fold
+    /// divides the bytes by k so the byte floor shrinks with the quota floors.
+    /// </summary>
+    public double SizeDivisor { get; init; } = 1.0;
+
     /// <summary>The loopback port to listen on (default 0: any free port).</summary>
     public int Port { get; init; }
 

@@ -15,7 +15,7 @@ internal static class EmulatorCommandLine
     public const string Usage = """
         usage: AccEmulator [--port 5080] [--dataset demo|seed-scaled] [--seed N] [--scale X]
                            [--client-id ID] [--client-secret SECRET] [--no-quotas] [--large-file]
-                           [--extra-large-file BYTES] [--page-links-number-only] [--measure [BYTES]]
+                           [--size-divisor X] [--extra-large-file BYTES] [--page-links-number-only] [--measure [BYTES]]
                            [--server-copy CONNECTION_STRING [--server-copy-container NAME] [--server-copy-upload-at-start]]
         """;
 
@@ -49,6 +49,7 @@ internal static class EmulatorCommandLine
                     "--dataset" => options with { Dataset = Value() },
                     "--seed" => options with { Seed = long.Parse(Value(), CultureInfo.InvariantCulture) },
                     "--scale" => options with { Scale = double.Parse(Value(), CultureInfo.InvariantCulture) },
+                    "--size-divisor" => options with { SizeDivisor = double.Parse(Value(), CultureInfo.InvariantCulture) },
                     "--client-id" => options with { ClientId = Value() },
                     "--client-secret" => options with { ClientSecret = Value() },
                     "--no-quotas" => options with { Quotas = QuotaOptions.Disabled },

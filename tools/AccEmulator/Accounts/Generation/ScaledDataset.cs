@@ -29,7 +29,7 @@ internal static class ScaledDataset
             // Each project's history spans the whole period, as projects in a real account run side by side.
             var clock = GenerationClock.Spread(random, (int)((share.Folders + share.Files) * 1.3), TimeSpan.FromDays(700));
             var project = builder.AddProject(name, random.Chance(0.7) ? "ACC" : "BIM360", clock.Next());
-            BuildProject(new ProjectContext(builder, clock, random), project, share);
+            BuildProject(new ProjectContext(builder, clock, random, options.SizeDivisor), project, share);
         }
 
         return account;
@@ -81,12 +81,12 @@ internal static class ScaledDataset
         var name = UniqueName(folder.Items.Select(i => i.DisplayName), Vocabulary.FileName(c.Random, extension));
         var kind = extension == "rvt" && c.Random.Chance(0.5) ? ItemKind.C4RModel : ItemKind.File;
         var sizes = SizeDistribution.Account;
-        var item = c.Builder.AddItem(folder, name, kind, sizes.Next(c.Random), c.Clock.Next(), hidden: c.Random.Chance(0.005));
+        var item = c.Builder.AddItem(folder, name, kind, c.Size(sizes.Next(c.Random)), c.Clock.Next(), hidden: c.Random.Chance(0.005));
         if (c.Random.Chance(0.2))
         {
             for (var v = c.Random.Next(1, 4); v > 0; v--)
             {
-                c.Builder.AddVersion(item, name, sizes.Next(c.Random), c.Clock.Next());
+                c.Builder.AddVersion(item, name, c.Size(sizes.Next(c.Random)), c.Clock.Next());
             }
         }
     }
@@ -127,5 +127,9 @@ internal static class ScaledDataset
 
     private sealed record ProjectShare(int Folders, int Files);
 
-    private sealed record ProjectContext(AccountBuilder Builder, GenerationClock Clock, DeterministicRandom Random);
+    private sealed record ProjectContext(AccountBuilder Builder, GenerationClock Clock, DeterministicRandom Random, double SizeDivisor)
+    {
+        // Drawn first, divided after: the random sequence (tree, names, versions) is the same whatever the divisor.
+        public long Size(long drawn) => SizeDivisor == 1.0 ? drawn : Math.Max(1, (long)(drawn / SizeDivisor));
+    }
 }

@@ -1,0 +1,41 @@
+using AccBackup.Acc;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Bench.Hosting;
+
+/// <summary>
+/// The product's own APS pacing (<see cref="ApsQuotaLimiter"/>), run k times faster: each window is Aps:QuotaWindow ÷ k
+/// and allows as many calls as a real window does, so the counts (burst, calls per window) stay the real ones and every
+/// wait shrinks k-fold, like the emulator's quota windows.
+/// </summary>
+/// <remarks>
+/// Settings cannot say this: Aps:QuotaWindow scales the per-window limit with the window (the per-minute rate stays),
+/// and Aps:QuotaShare is validated to at most 1. The limiter is built here from the bound options with the window ÷ k
+/// and the share × k, which is the same limit per window at k times the rate. Nothing else reads those two settings.
+/// </remarks>
+internal static class CompressedPacing
+{
+    /// <summary>Replaces the registered limiter with the compressed one when <paramref name="k"/> is more than 1.</summary>
+    public static void Apply(IServiceCollection services, double k)
+    {
+        if (k <= 1)
+        {
+            return;
+        }
+
+        services.Replace(ServiceDescriptor.Singleton(provider =>
+        {
+            var bound = provider.GetRequiredService<IOptions<ApsOptions>>().Value;
+            var compressed = new ApsOptions
+            {
+                RateLimitingEnabled = bound.RateLimitingEnabled,
+                QuotaScope = bound.QuotaScope,
+                QuotaWindow = bound.QuotaWindow / k,
+                QuotaShare = bound.QuotaShare * k,
+            };
+            return new ApsQuotaLimiter(Options.Create(compressed), provider.GetRequiredService<TimeProvider>());
+        }));
+    }
+}
