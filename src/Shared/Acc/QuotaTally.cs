@@ -5,16 +5,19 @@ namespace AccBackup.Acc;
 
 /// <summary>What a shared budget has granted per slice, over the slices that can still share a window with a new grant.</summary>
 /// <remarks>
-/// The rule: a take for slice j is granted while the slices from j − <see cref="ApsQuotaWindows.SlicesPerWindow"/> on
+/// The rule: a take for slice j is granted while the slices from j − <see cref="ApsQuotaWindows.SlicesPerWindow"/> − 1 on
 /// (j itself and any later slice already taken ahead) hold fewer than the window limit. Any window overlaps at most
 /// <see cref="ApsQuotaWindows.SlicesPerWindow"/> + 1 consecutive slices, and the last grant into any such run of slices
-/// counted all of them, so the run never holds more than the limit, whichever process took and in whatever order.
+/// counted all of them, so the run never holds more than the limit, whichever process took and in whatever order. The
+/// one slice more is for the time between a grant and the call's arrival at APS, which counts arrivals: a burst granted
+/// at the end of a slice whose first call is slow would otherwise share APS's window with the next window's burst (seen
+/// as 5 × 429 of 489 calls by two busy processes on a loaded machine, SharedQuotaRunTests).
 /// Calls granted but never made can be given back (<see cref="Without"/>): counts only fall to what was really spent.
 /// Immutable: the store keeps it as text and replaces it with optimistic concurrency.
 /// </remarks>
 public sealed class QuotaTally
 {
-    private const int Span = ApsQuotaWindows.SlicesPerWindow;
+    private const int Span = ApsQuotaWindows.SlicesPerWindow + 1;
 
     // Slice start (UTC ticks) → calls granted in it, oldest first.
     private readonly ImmutableSortedDictionary<long, int> slices;

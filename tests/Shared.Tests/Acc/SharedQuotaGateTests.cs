@@ -9,6 +9,9 @@ public sealed class SharedQuotaGateTests
     private const ApsEndpoint Endpoint = ApsEndpoint.Hubs;
     private static readonly DateTimeOffset Start = new(2026, 11, 23, 2, 0, 0, TimeSpan.Zero);
     private static readonly ApsQuotaWindows Windows = new(TimeSpan.FromMinutes(1), 0.9);
+
+    // The slices before a take's own that it counts: a window's, and one for the calls' latency (QuotaTally).
+    private const int Counted = ApsQuotaWindows.SlicesPerWindow + 1;
     private static readonly int Limit = Windows.LimitOf(Endpoint);
 
     private readonly FakeTimeProvider time = new(Start);
@@ -81,7 +84,7 @@ public sealed class SharedQuotaGateTests
         }
 
         var waiting = gate.AcquireAsync(CancellationToken.None).AsTask();
-        for (var slice = 1; slice <= ApsQuotaWindows.SlicesPerWindow; slice++)
+        for (var slice = 1; slice <= Counted; slice++)
         {
             time.Advance(Windows.Slice);
             await Task.Delay(20);
@@ -90,14 +93,14 @@ public sealed class SharedQuotaGateTests
 
         time.Advance(Windows.Slice);
         await waiting.WaitAsync(TimeSpan.FromSeconds(5));
-        Assert.True(budget.GrantedIn(Endpoint, Start + (Windows.Slice * (ApsQuotaWindows.SlicesPerWindow + 1))) >= 1);
+        Assert.True(budget.GrantedIn(Endpoint, Start + (Windows.Slice * (Counted + 1))) >= 1);
     }
 
     [Fact]
     public async Task AcquireAsync_WindowFull_TakesTheNextSlicesBatchAheadButSpendsItOnlyThen()
     {
         // Another process filled the window a whole window ago: that slice leaves the window with the next one.
-        var old = Start - (Windows.Slice * ApsQuotaWindows.SlicesPerWindow);
+        var old = Start - (Windows.Slice * Counted);
         await budget.TakeAsync(new QuotaTake(Endpoint, old, Windows.Slice, Limit, Limit), CancellationToken.None);
         using var gate = CreateSut();
         var next = Start + Windows.Slice;
@@ -133,11 +136,11 @@ public sealed class SharedQuotaGateTests
         using var gate = CreateSut();
         var callers = Enumerable.Range(0, 100).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
 
-        // A window's burst at once, then nothing until its slice leaves the window (21 slices on), then the next burst.
+        // A window's burst at once, then nothing until its slice leaves the counted slices (22 slices on), then the next burst.
         var perSlice = new List<int>();
         for (var slice = 0; slice < 50; slice++)
         {
-            var expected = Math.Min(callers.Count, Limit * (1 + (slice / (ApsQuotaWindows.SlicesPerWindow + 1))));
+            var expected = Math.Min(callers.Count, Limit * (1 + (slice / (Counted + 1))));
             await WaitUntilAsync(() => callers.Count(c => c.IsCompleted) >= expected);
             await Task.Delay(10);
             var done = callers.Count(c => c.IsCompleted);
@@ -147,7 +150,7 @@ public sealed class SharedQuotaGateTests
         }
 
         Assert.All(callers, c => Assert.True(c.IsCompletedSuccessfully));
-        var worst = Enumerable.Range(0, perSlice.Count - ApsQuotaWindows.SlicesPerWindow).Max(i => perSlice.Skip(i).Take(ApsQuotaWindows.SlicesPerWindow + 1).Sum());
+        var worst = Enumerable.Range(0, perSlice.Count - Counted).Max(i => perSlice.Skip(i).Take(Counted + 1).Sum());
         Assert.Equal(Limit, worst);
     }
 

@@ -50,8 +50,10 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var endpoint = ApsEndpoint.Projects;
         await budget.TakeAsync(Take(endpoint, 0, 5, 5), CancellationToken.None);
 
-        var lastSliceOfTheWindow = await budget.TakeAsync(Take(endpoint, ApsQuotaWindows.SlicesPerWindow, 5, 5), CancellationToken.None);
-        var firstSliceAfter = await budget.TakeAsync(Take(endpoint, ApsQuotaWindows.SlicesPerWindow + 1, 5, 5), CancellationToken.None);
+        // A take counts a window's slices before its own and one more for the calls' latency (QuotaTally).
+        var lastSliceCounted = ApsQuotaWindows.SlicesPerWindow + 1;
+        var lastSliceOfTheWindow = await budget.TakeAsync(Take(endpoint, lastSliceCounted, 5, 5), CancellationToken.None);
+        var firstSliceAfter = await budget.TakeAsync(Take(endpoint, lastSliceCounted + 1, 5, 5), CancellationToken.None);
 
         Assert.Equal(0, lastSliceOfTheWindow);
         Assert.Equal(5, firstSliceAfter);
