@@ -123,8 +123,9 @@ public sealed partial class FolderWaveLister(
         {
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey + "-carried", i);
             var slice = carried.Skip(i * perChunk).Take(perChunk).ToList();
-            await blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
-            await blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
+            await Task.WhenAll(
+                blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken),
+                blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken)).ConfigureAwait(false);
         }
 
         await blobs.WriteAsync(RunLayout.FolderState(input.RunId, input.OutputKey), found.Folders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
