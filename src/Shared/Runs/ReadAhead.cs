@@ -7,7 +7,7 @@ namespace AccBackup.Runs;
 internal static class ReadAhead
 {
     /// <summary>Blobs read at once by default: enough to hide the round trips, few enough to keep memory to a few chunks.</summary>
-    public const int DefaultWindow = 8;
+    public const int DefaultWindow = 4;
 
     /// <summary>Each item's result, in the items' order; at most <paramref name="window"/> reads are in flight.</summary>
     /// <remarks>When the caller stops early or a read fails, the reads still in flight are cancelled and awaited.</remarks>
