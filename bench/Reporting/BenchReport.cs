@@ -38,7 +38,7 @@ internal sealed record ScenarioReport(
 /// <param name="FullToIdeal">Ideal seconds / engine-full seconds (1.0 is the ideal reached).</param>
 /// <param name="FullToFloor">The engine's own floor (quotas × Aps:QuotaShare) / engine-full seconds.</param>
 /// <param name="SpeedupOverSeedParallel">seed-parallel-8 seconds / engine-full seconds.</param>
-/// <param name="NoChangeToFull">engine-nochange seconds / engine-full seconds.</param>
+/// <param name="NoChangeToFull">engine-nochange seconds (run with APS's real latency: a k = 1 time) / engine-full seconds projected at k = 1 (k × measured).</param>
 /// <param name="ProjectedMinutes">engine-full's time for this account at k = 1 and real file sizes: k × its measured wall (every floor scales with k).</param>
 /// <param name="ProjectedRealAccountMinutes">The real account (scale 1.0) at k = 1: its ideal at k = 1 / this run's fullToIdeal.</param>
 internal sealed record ScenarioRatios(double? FullToIdeal, double? FullToFloor, double? SpeedupOverSeedParallel, double? NoChangeToFull, double? ProjectedMinutes, double? ProjectedRealAccountMinutes);

@@ -19,7 +19,8 @@ internal static class ScenarioReports
             full is null ? null : Round(ideal.Seconds / full.WallSeconds),
             full is null ? null : Round(ideal.FloorSeconds / full.WallSeconds),
             seed is null || full is null ? null : Round(seed.WallSeconds / full.WallSeconds),
-            noChange is null || full is null ? null : Round(noChange.WallSeconds / full.WallSeconds),
+            // Both at k = 1: the no-change night ran with APS's real latency (it has no quota, byte or window to compress), the full run is projected.
+            noChange is null || full is null ? null : Round(noChange.WallSeconds / (compression * full.WallSeconds)),
             projected is { } p ? Round(p) : null,
             projected is not null && scale > 0 ? Round(compression * ideal.Seconds / scale / (ideal.Seconds / full!.WallSeconds) / 60) : null);
 
@@ -29,6 +30,7 @@ internal static class ScenarioReports
         {
             var contents = Calls(noChange, "FolderContents");
             findings.Add(Invariant($"engine-nochange listed {contents} of {workload.FolderListings} folder pages (unchanged subtrees skipped using the previous run's folder state) and asked for {Calls(noChange, "Oss")} signed URLs; {noChange.ApsCalls.Values.Sum()} APS calls in all"));
+            findings.Add(Invariant($"engine-nochange ran with APS's real latency ({BenchSettings.ApsLatency.TotalMilliseconds:0} ms, not ÷ k): its {noChange.WallSeconds:F1} s is the no-change night of this account at k = 1, {noChange.WallSeconds / (compression * full.WallSeconds):P2} of the full run projected at k = 1 ({compression * full.WallSeconds / 60:F1} min); against the compressed full run's measured {full.WallSeconds:F1} s it is {noChange.WallSeconds / full.WallSeconds:P1}"));
         }
 
         if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")

@@ -40,14 +40,15 @@ internal static class Targets
             var projects = full.ApsCalls.GetValueOrDefault("TopFolders");
             var calls = run.ApsCalls.Values.Sum();
             var urls = run.ApsCalls.GetValueOrDefault("Oss");
-            var ratio = run.WallSeconds / Math.Max(full.WallSeconds, 0.001);
+            var ratio = quota.Ratios.NoChangeToFull ?? double.PositiveInfinity;
+            var projectedFull = quota.Compression * full.WallSeconds;
             // The 1 % rule is the real account's (scale 1.0): on a small account the run's fixed cost (token, projects, previous state, manifest) dominates.
             var atScale = quota.Scale >= BenchSettings.NoChangeScale;
             checks.Add(new TargetCheck(
                 atScale
                     ? F($"no-change night at scale {quota.Scale}: ≤ projects + 3 APS calls, 0 signed URLs, ≤ 1 % of the full run's wall")
                     : F($"no-change night at scale {quota.Scale}: ≤ projects + 3 APS calls, 0 signed URLs (the ≤ 1 % rule applies at scale {BenchSettings.NoChangeScale})"),
-                F($"{calls} APS calls ({projects} projects), {urls} signed URLs, {run.WallSeconds:F1} s = {ratio:P1} of {full.WallSeconds:F1} s"),
+                F($"{calls} APS calls ({projects} projects), {urls} signed URLs, {run.WallSeconds:F1} s = {ratio:P2} of the full run at k = 1 ({projectedFull:F0} s = {quota.Compression:0.##} × {full.WallSeconds:F1} s; the no-change night ran at APS's real latency; {run.WallSeconds / Math.Max(full.WallSeconds, 0.001):P1} of the compressed run's wall)"),
                 run.Verified && calls <= projects + 3 && urls == 0 && (!atScale || ratio <= 0.01),
                 string.Join(", ", run.ApsCalls.Select(c => $"{c.Key} {c.Value}")) + F($"; copier CPU {run.EngineCpuSeconds:F1} s, peak RSS {run.PeakRssMb:F0} MB")));
         }

@@ -32,7 +32,8 @@ public sealed class ManifestWriter(BlobContainer container)
         ArgumentNullException.ThrowIfNull(summarize);
         var json = new ManifestBlob(container, RunLayout.Json(runId));
         var csv = new ManifestBlob(container, RunLayout.Csv(runId));
-        using (var files = new Utf8JsonWriter(json.Body))
+        // Names and paths as they are (UTF-8), only what JSON requires escaped: readable, and the manifest is never embedded in HTML.
+        using (var files = new Utf8JsonWriter(json.Body, new JsonWriterOptions { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }))
         {
             files.WriteStartArray();
             await foreach (var entry in entries.WithCancellation(cancellationToken).ConfigureAwait(false))

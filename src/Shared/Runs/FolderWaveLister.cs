@@ -18,6 +18,9 @@ public sealed partial class FolderWaveLister(
 {
     private const int MaxErrorsReported = 20;
 
+    /// <summary>Carried files per chunk, in copy chunks (<see cref="BackupOptions.FilesPerChunk"/>): 2,500 by default, a few MiB.</summary>
+    private const int CarriedChunkFactor = 10;
+
     /// <summary>Lists (or carries over) the input's folders; a folder that cannot be listed is reported in <see cref="FolderWaveResult.Errors"/>.</summary>
     public async Task<FolderWaveResult> ListAsync(FolderWaveInput input, CancellationToken cancellationToken)
     {
@@ -117,14 +120,17 @@ public sealed partial class FolderWaveLister(
             await blobs.WriteAsync(name, ordered.Skip(chunks * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
         }
 
-        // Carried files get their inventory and their results at once: nothing to copy.
+        // Carried files get their inventory and their results at once: nothing to copy, so no copy activity's size to
+        // respect; larger chunks mean fewer blobs to write now and to read at the fan-in and the next night.
         var carried = found.Carried.OrderBy(c => c.Record.BlobName, StringComparer.Ordinal).ToList();
-        for (var i = 0; i * perChunk < carried.Count; i++)
+        var perCarriedChunk = perChunk * CarriedChunkFactor;
+        for (var i = 0; i * perCarriedChunk < carried.Count; i++)
         {
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey + "-carried", i);
-            var slice = carried.Skip(i * perChunk).Take(perChunk).ToList();
-            await blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
-            await blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
+            var slice = carried.Skip(i * perCarriedChunk).Take(perCarriedChunk).ToList();
+            await Task.WhenAll(
+                blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken),
+                blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken)).ConfigureAwait(false);
         }
 
         await blobs.WriteAsync(RunLayout.FolderState(input.RunId, input.OutputKey), found.Folders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);

@@ -73,16 +73,16 @@ public sealed partial class ManifestAssembler(
         }
     }
 
-    /// <summary>Every entry of the manifest, each results (or inventory) chunk read once: this run's files, then what the base run had that this run did not list.</summary>
+    /// <summary>Every entry of the manifest, each results (or inventory) chunk read once, the next few while one is written: this run's files, then what the base run had that this run did not list.</summary>
     private async IAsyncEnumerable<ManifestEntry> EntriesAsync(
         ManifestAssemblyInput input, IReadOnlyList<string> chunks, PreviousRunState? baseRun, ManifestSummaryBuilder builder, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         // Only where this run listed the files the base run knew is kept: no more than the base run's manifest, already in memory.
         var known = baseRun?.Manifest.Files.Select(f => f.ItemId).ToHashSet(StringComparer.Ordinal) ?? [];
         var listed = new Dictionary<string, ListedAs>(StringComparer.Ordinal);
-        foreach (var chunk in chunks)
+        await foreach (var chunkEntries in ReadAhead.InOrderAsync(chunks, ChunkEntriesAsync, ReadAhead.DefaultWindow, cancellationToken).ConfigureAwait(false))
         {
-            foreach (var entry in await ChunkEntriesAsync(chunk, cancellationToken).ConfigureAwait(false))
+            foreach (var entry in chunkEntries)
             {
                 var kept = KeepStoredVersion(entry, baseRun);
                 if (known.Contains(kept.ItemId))

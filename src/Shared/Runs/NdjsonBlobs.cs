@@ -1,4 +1,4 @@
-using System.Text;
+using System.Buffers;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
@@ -8,17 +8,27 @@ namespace AccBackup.Runs;
 /// <summary>Small record lists kept as newline-delimited JSON blobs (one record a line).</summary>
 public sealed class NdjsonBlobs(BlobContainer container)
 {
+    // Names and paths are written as they are (UTF-8), only what JSON requires escaped: these blobs are never embedded in
+    // HTML, and escaping every non-ASCII character of an ACC path was most of the cost of writing a run's records.
+    private static readonly JsonWriterOptions Lines = new() { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
     /// <summary>Writes (or overwrites) <paramref name="blobName"/> with the records.</summary>
     public async Task WriteAsync<T>(string blobName, IEnumerable<T> records, JsonTypeInfo<T> type, CancellationToken cancellationToken)
     {
-        using var buffer = new MemoryStream();
-        foreach (var record in records)
+        var buffer = new ArrayBufferWriter<byte>(16 * 1024);
+        using (var json = new Utf8JsonWriter(buffer, Lines))
         {
-            JsonSerializer.Serialize(buffer, record, type);
-            buffer.WriteByte((byte)'\n');
+            foreach (var record in records)
+            {
+                // One writer for every line: it is reset after each record, so each line is a JSON document of its own.
+                JsonSerializer.Serialize(json, record, type);
+                json.Flush();
+                buffer.Write("\n"u8);
+                json.Reset();
+            }
         }
 
-        await container.UploadAsync(blobName, buffer.GetBuffer().AsMemory(0, (int)buffer.Length), new BlobWriteOptions { ContentType = "application/x-ndjson" }, cancellationToken).ConfigureAwait(false);
+        await container.UploadAsync(blobName, buffer.WrittenMemory, new BlobWriteOptions { ContentType = "application/x-ndjson" }, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Every record of <paramref name="blobName"/>, or null when the blob does not exist.</summary>
@@ -30,27 +40,43 @@ public sealed class NdjsonBlobs(BlobContainer container)
             return null;
         }
 
-        var records = new List<T>();
+        using var content = new MemoryStream();
         await using (stream.ConfigureAwait(false))
         {
-            using var reader = new StreamReader(stream, Encoding.UTF8);
-            var number = 0;
-            while (await reader.ReadLineAsync(cancellationToken).ConfigureAwait(false) is { } line)
-            {
-                number++;
-                if (line.Length == 0)
-                {
-                    continue;
-                }
+            await stream.CopyToAsync(content, cancellationToken).ConfigureAwait(false);
+        }
 
-                try
-                {
-                    records.Add(JsonSerializer.Deserialize(line, type) ?? throw new JsonException("null record"));
-                }
-                catch (JsonException e)
-                {
-                    throw new InvalidDataException($"{blobName} line {number} is not a valid record: {e.Message}", e);
-                }
+        return Parse(blobName, content.GetBuffer().AsSpan(0, (int)content.Length), type);
+    }
+
+    /// <summary>The records of each of <paramref name="blobNames"/> (null for a blob that does not exist), in their order,
+    /// the next few read while the caller handles one.</summary>
+    public IAsyncEnumerable<IReadOnlyList<T>?> ReadEachAsync<T>(IReadOnlyList<string> blobNames, JsonTypeInfo<T> type, CancellationToken cancellationToken) =>
+        ReadAhead.InOrderAsync(blobNames, (name, ct) => ReadAsync(name, type, ct), ReadAhead.DefaultWindow, cancellationToken);
+
+    // Each line is parsed from its UTF-8 bytes: no string per line.
+    private static List<T> Parse<T>(string blobName, ReadOnlySpan<byte> content, JsonTypeInfo<T> type)
+    {
+        var records = new List<T>();
+        var number = 0;
+        while (!content.IsEmpty)
+        {
+            number++;
+            var end = content.IndexOf((byte)'\n');
+            var line = (end < 0 ? content : content[..end]).TrimEnd((byte)'\r');
+            content = end < 0 ? [] : content[(end + 1)..];
+            if (line.IsEmpty)
+            {
+                continue;
+            }
+
+            try
+            {
+                records.Add(JsonSerializer.Deserialize(line, type) ?? throw new JsonException("null record"));
+            }
+            catch (JsonException e)
+            {
+                throw new InvalidDataException($"{blobName} line {number} is not a valid record: {e.Message}", e);
             }
         }
 

@@ -21,15 +21,19 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
                 return cached;
             }
 
-            var manifest = await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
-            var folders = await ReadAllAsync(RunLayout.FolderStatePrefix(runId), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+            // The manifest, the folder tree and the inventory are read at once: each is many round trips or many MiB.
+            var manifestRead = manifests.ReadAsync(runId, cancellationToken);
+            var foldersRead = ReadAllAsync(RunLayout.FolderStatePrefix(runId), RunJsonContext.Default.FolderRef, cancellationToken);
+            var recordsRead = ReadAllAsync(RunLayout.InventoryPrefix(runId), RunJsonContext.Default.InventoryRecord, cancellationToken);
+            await ((Task)Task.WhenAll(manifestRead, foldersRead, recordsRead)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            var (manifest, folders, records) = (await manifestRead.ConfigureAwait(false), await foldersRead.ConfigureAwait(false), await recordsRead.ConfigureAwait(false));
+
             // A run whose projects could not be listed may have recorded no folder at all; any other run with files must have.
             if (folders.Count == 0 && manifest.Summary.Files > 0 && manifest.Summary.FailedProjects.Count == 0)
             {
                 throw new InvalidDataException($"Run {runId} recorded no folder state.");
             }
 
-            var records = await ReadAllAsync(RunLayout.InventoryPrefix(runId), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
             cached = new PreviousRunState(manifest, folders, records);
             return cached;
         }
@@ -55,10 +59,16 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
 
     private async Task<List<T>> ReadAllAsync<T>(string prefix, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type, CancellationToken cancellationToken)
     {
-        var all = new List<T>();
+        var names = new List<string>();
         await foreach (var blob in container.ListAsync(prefix, cancellationToken).ConfigureAwait(false))
         {
-            all.AddRange(await blobs.ReadAsync(blob.Name, type, cancellationToken).ConfigureAwait(false) ?? []);
+            names.Add(blob.Name);
+        }
+
+        var all = new List<T>();
+        await foreach (var records in blobs.ReadEachAsync(names, type, cancellationToken).ConfigureAwait(false))
+        {
+            all.AddRange(records ?? []);
         }
 
         return all;

@@ -57,6 +57,22 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
     }
 
     [Fact]
+    public async Task WriteAsync_NonAsciiAndJsonSpecialNames_WrittenAsUtf8ReadBackTheSame()
+    {
+        var entries = new[]
+        {
+            Entry(1) with { Path = "Projet Été/Plans 設計/Coupe \"A\" <1> & 2\\b\u0001.rvt" },
+        };
+        await new ManifestWriter(fixture.Container).WriteAsync(Summarize("run-utf8", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+
+        var json = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Json("run-utf8")));
+        var manifest = await new ManifestReader(fixture.Container).ReadAsync("run-utf8", CancellationToken.None);
+
+        Assert.Contains("Projet Été/Plans 設計/Coupe \\\"A\\\" <1> & 2\\\\b\\u0001.rvt", json, StringComparison.Ordinal);
+        Assert.Equal(entries[0].Path, Assert.Single(manifest.Files).Path);
+    }
+
+    [Fact]
     public async Task ReadAsync_NoRunYet_SaysSoPlainly()
     {
         using var empty = new AccBackup.Storage.BlobContainer(

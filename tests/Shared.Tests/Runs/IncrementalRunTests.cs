@@ -36,6 +36,28 @@ public sealed class IncrementalRunTests
     }
 
     [Fact]
+    public async Task RunAsync_NothingChangedWithSmallCopyChunks_CarriedFilesGoInChunksTenTimesLargerAndAllStayUnchanged()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "5" });
+        var first = await RunAsync(host);
+
+        var second = await RunAsync(host);
+
+        var chunks = new List<IReadOnlyList<AccBackup.Backup.InventoryRecord>>();
+        var blobs = host.Services.GetRequiredService<NdjsonBlobs>();
+        await foreach (var blob in host.Container.ListAsync(RunLayout.InventoryPrefix(second.Summary.RunId), CancellationToken.None))
+        {
+            chunks.Add((await blobs.ReadAsync(blob.Name, RunJsonContext.Default.InventoryRecord, CancellationToken.None))!);
+        }
+
+        Assert.All(chunks, c => Assert.InRange(c.Count, 1, 50));
+        Assert.Contains(chunks, c => c.Count > 5);
+        Assert.Equal(first.Summary.Files, chunks.Sum(c => c.Count));
+        Assert.Equal(first.Summary.Copied, second.Summary.Unchanged);
+        Assert.Equal((await FilesAsync(host, first)).Select(Key).Order(), (await FilesAsync(host, second)).Select(Key).Order());
+    }
+
+    [Fact]
     public async Task RunAsync_ChangeDeepInOneFolder_ListsOnlyThatFoldersAncestors()
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
