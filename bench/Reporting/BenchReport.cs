@@ -120,7 +120,11 @@ internal sealed record VariantReport(
     AccBackup.Bench.Children.OrchestrationFigures? Orchestration,
     int Warnings,
     IReadOnlyList<string> FirstWarnings,
-    string? Note);
+    string? Note)
+{
+    /// <summary>The child's managed heap at its highest resident set; null for variants without a child.</summary>
+    public AccBackup.Bench.Measure.MemoryAtPeak? MemoryAtPeak { get; init; }
+}
 
 /// <summary>The engine's orchestration counts (BackupRunner's RunStatistics).</summary>
 internal sealed record EngineActivities(int ListingActivities, int CopyActivities, int LargestPayloadBytes);
