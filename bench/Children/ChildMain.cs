@@ -53,7 +53,13 @@ internal static class ChildMain
         }
 
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
-        var cost = Cost.Start(downloads);
+        var result = await RunOnHostAsync(spec, host, Cost.Start(downloads), warnings, cancellationToken);
+        var slots = host.Get<TransferSlots>();
+        return result with { DownloadBufferBytes = slots.BytesInUse + slots.BytesIdle };
+    }
+
+    private static async Task<ChildResult> RunOnHostAsync(ChildSpec spec, EngineHost host, Cost cost, WarningLog warnings, CancellationToken cancellationToken)
+    {
         switch (spec.Kind)
         {
             case ChildKinds.Engine:

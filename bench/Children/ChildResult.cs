@@ -30,6 +30,9 @@ internal sealed record ChildResult(
 {
     /// <summary>The managed heap when the child's resident set was highest (sampled every 200 ms).</summary>
     public MemoryAtPeak? MemoryAtPeak { get; init; }
+
+    /// <summary>Bytes of download buffers the copier allocated (TransferSlots' slabs: its peak demand, within Copy:BufferBudgetBytes).</summary>
+    public long DownloadBufferBytes { get; init; }
 }
 
 /// <summary>The orchestration instances of a durable run: how many, and how big their inputs, outputs and histories get.</summary>

@@ -61,6 +61,7 @@ internal static class VariantReports
             outcome.Note)
         {
             MemoryAtPeak = child?.MemoryAtPeak,
+            DownloadBuffersMb = Round((child?.DownloadBufferBytes ?? 0) / Mb),
         };
     }
 
