@@ -10,7 +10,8 @@ internal sealed class HeapSampler : IAsyncDisposable
     private readonly CancellationTokenSource stop = new();
     private readonly Task loop;
     private readonly object gate = new();
-    private MemoryAtPeak peak = new(0, 0, 0, 0, 0);
+    private readonly System.Diagnostics.Stopwatch clock = System.Diagnostics.Stopwatch.StartNew();
+    private MemoryAtPeak peak = new(0, 0, 0, 0, 0, 0);
 
     public HeapSampler() => loop = RunAsync();
 
@@ -58,7 +59,7 @@ internal sealed class HeapSampler : IAsyncDisposable
         {
             if (rss > peak.RssBytes)
             {
-                peak = new MemoryAtPeak(rss, GC.GetTotalMemory(forceFullCollection: false), info.HeapSizeBytes, info.TotalCommittedBytes, info.FragmentedBytes);
+                peak = new MemoryAtPeak(rss, GC.GetTotalMemory(forceFullCollection: false), info.HeapSizeBytes, info.TotalCommittedBytes, info.FragmentedBytes, Math.Round(clock.Elapsed.TotalSeconds, 1));
             }
         }
     }
@@ -70,4 +71,5 @@ internal sealed class HeapSampler : IAsyncDisposable
 /// <param name="HeapAfterLastGcBytes">The heap's size after the last GC before the sample.</param>
 /// <param name="CommittedBytes">Memory the GC had committed (heap, free space kept, bookkeeping).</param>
 /// <param name="FragmentedBytes">Free space inside the heap after the last GC.</param>
-internal sealed record MemoryAtPeak(long RssBytes, long ManagedBytes, long HeapAfterLastGcBytes, long CommittedBytes, long FragmentedBytes);
+/// <param name="AtSeconds">When, from the child's start (its work starts after the host is built, ≈ 1 s later).</param>
+internal sealed record MemoryAtPeak(long RssBytes, long ManagedBytes, long HeapAfterLastGcBytes, long CommittedBytes, long FragmentedBytes, double AtSeconds);
