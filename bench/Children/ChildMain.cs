@@ -19,6 +19,7 @@ internal static class ChildMain
             ?? throw new InvalidOperationException($"{specPath} holds no child spec.");
         using var warnings = new WarningLog();
         var downloads = new DownloadGauge();
+        await using var heap = new HeapSampler();
         ChildResult result;
         try
         {
@@ -29,6 +30,8 @@ internal static class ChildMain
             var failed = new VariantOutcome(0, 0, 0, 0, Note: $"FAILED: {e.GetType().Name}: {e.Message}", Stalled: true);
             result = new ChildResult(failed, 0, 0, PeakRss(), 0, 0, 0, 0, 0, downloads.Bytes, warnings.Count, warnings.First, null, null);
         }
+
+        result = result with { MemoryAtPeak = heap.Peak };
 
         var temporary = spec.ResultPath + ".tmp";
         await File.WriteAllTextAsync(temporary, JsonSerializer.Serialize(result, ChildJson.Options), cancellationToken);
@@ -50,7 +53,13 @@ internal static class ChildMain
         }
 
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
-        var cost = Cost.Start(downloads);
+        var result = await RunOnHostAsync(spec, host, Cost.Start(downloads), warnings, cancellationToken);
+        var slots = host.Get<TransferSlots>();
+        return result with { DownloadBufferBytes = slots.BytesInUse + slots.BytesIdle };
+    }
+
+    private static async Task<ChildResult> RunOnHostAsync(ChildSpec spec, EngineHost host, Cost cost, WarningLog warnings, CancellationToken cancellationToken)
+    {
         switch (spec.Kind)
         {
             case ChildKinds.Engine:

@@ -1,3 +1,4 @@
+using AccBackup.Bench.Measure;
 using AccBackup.Bench.Scenarios;
 
 namespace AccBackup.Bench.Children;
@@ -25,7 +26,14 @@ internal sealed record ChildResult(
     int Warnings,
     IReadOnlyList<string> FirstWarnings,
     IReadOnlyList<string>? SampledItems,
-    OrchestrationFigures? Orchestration);
+    OrchestrationFigures? Orchestration)
+{
+    /// <summary>The managed heap when the child's resident set was highest (sampled every 200 ms).</summary>
+    public MemoryAtPeak? MemoryAtPeak { get; init; }
+
+    /// <summary>Bytes of download buffers the copier allocated (TransferSlots' slabs: its peak demand, within Copy:BufferBudgetBytes).</summary>
+    public long DownloadBufferBytes { get; init; }
+}
 
 /// <summary>The orchestration instances of a durable run: how many, and how big their inputs, outputs and histories get.</summary>
 /// <param name="LargestExecutionTasks">The most tasks one orchestration execution scheduled (BackupRunOutcome).</param>

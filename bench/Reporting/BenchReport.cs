@@ -120,7 +120,14 @@ internal sealed record VariantReport(
     AccBackup.Bench.Children.OrchestrationFigures? Orchestration,
     int Warnings,
     IReadOnlyList<string> FirstWarnings,
-    string? Note);
+    string? Note)
+{
+    /// <summary>The child's managed heap at its highest resident set; null for variants without a child.</summary>
+    public AccBackup.Bench.Measure.MemoryAtPeak? MemoryAtPeak { get; init; }
+
+    /// <summary>MB of download buffers the child's copier allocated (0 for variants without one).</summary>
+    public double DownloadBuffersMb { get; init; }
+}
 
 /// <summary>The engine's orchestration counts (BackupRunner's RunStatistics).</summary>
 internal sealed record EngineActivities(int ListingActivities, int CopyActivities, int LargestPayloadBytes);

@@ -58,7 +58,11 @@ internal static class VariantReports
             child?.Orchestration,
             child?.Warnings ?? 0,
             child?.FirstWarnings ?? [],
-            outcome.Note);
+            outcome.Note)
+        {
+            MemoryAtPeak = child?.MemoryAtPeak,
+            DownloadBuffersMb = Round((child?.DownloadBufferBytes ?? 0) / Mb),
+        };
     }
 
     private static double Round(double value) => double.IsFinite(value) ? Math.Round(value, 2) : 0;

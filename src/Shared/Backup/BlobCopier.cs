@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Globalization;
 using System.Security.Cryptography;
 using AccBackup.Acc;
@@ -11,7 +10,7 @@ namespace AccBackup.Backup;
 /// <summary>Copies one ACC file version into a block blob: streamed or copied by the service, verified, committed only when complete.</summary>
 /// <remarks>
 /// Idempotent: a blob whose metadata names the same version is left alone; a new version replaces the blob only if
-/// its etag is still the one seen at the start (both modes). Memory is bounded by <see cref="TransferSlots"/> × block size.
+/// its etag is still the one seen at the start (both modes). Memory is bounded by <see cref="TransferSlots"/>' byte budget.
 /// </remarks>
 public sealed partial class BlobCopier
 {
@@ -130,25 +129,16 @@ public sealed partial class BlobCopier
 
     private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
-        using var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
-
         // Sized to the file, not to the limit: a larger object than promised switches to blocks (SourceTooLargeException).
         var size = (int)Math.Clamp(expected, 1, options.SingleRequestLimitBytes);
-        var buffer = ArrayPool<byte>.Shared.Rent(size);
-        try
-        {
-            var (read, _) = await SourceReader.ReadAsync(http, lease, 0, buffer.AsMemory(0, size), false, cancellationToken).ConfigureAwait(false);
-            var content = buffer.AsMemory(0, read);
-            hashes.Append(content.Span);
-            hashes.Verify(lease.Promised, read);
-            var write = Write(request, read, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
-            await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
-            return read;
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
+        using var slot = await slots.EnterAsync(size, cancellationToken).ConfigureAwait(false);
+        var (read, _) = await SourceReader.ReadAsync(http, lease, 0, slot.Buffer, false, cancellationToken).ConfigureAwait(false);
+        var content = slot.Buffer[..read];
+        hashes.Append(content.Span);
+        hashes.Verify(lease.Promised, read);
+        var write = Write(request, read, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
+        await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
+        return read;
     }
 
     private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)

@@ -1,36 +1,29 @@
-using System.Buffers;
-
 namespace AccBackup.Backup;
 
-/// <summary>One block's pooled buffer and transfer slot, held from download until it has been hashed.</summary>
+/// <summary>One block's transfer slot and buffer (from <see cref="TransferSlots"/>'s budget), held from download until it has been hashed.</summary>
 internal sealed class BlockTransfer : IDisposable
 {
     private readonly TransferSlots.Slot slot;
-    private byte[]? array;
     private int length;
 
-    private BlockTransfer(TransferSlots.Slot slot, byte[] array, int size)
-    {
-        this.slot = slot;
-        this.array = array;
-        Buffer = array.AsMemory(0, size);
-    }
+    private BlockTransfer(TransferSlots.Slot slot) => this.slot = slot;
 
-    public Memory<byte> Buffer { get; }
+    public Memory<byte> Buffer => slot.Buffer;
 
     public ReadOnlyMemory<byte> Content => Buffer[..length];
 
     public long Total { get; private set; } = -1;
 
-    public static async Task<BlockTransfer> RentAsync(TransferSlots slots, int size, CancellationToken cancellationToken)
-    {
-        var slot = await slots.EnterAsync(cancellationToken).ConfigureAwait(false);
-        return new BlockTransfer(slot, ArrayPool<byte>.Shared.Rent(Math.Max(1, size)), size);
-    }
+    public static async Task<BlockTransfer> RentAsync(TransferSlots slots, int size, CancellationToken cancellationToken) =>
+        new(await slots.EnterAsync(Math.Max(1, size), cancellationToken).ConfigureAwait(false));
 
-    /// <summary>A transfer if a slot is free right now, else null (never waits).</summary>
-    public static BlockTransfer? TryRent(TransferSlots slots, int size) =>
-        slots.TryEnter(out var slot) ? new BlockTransfer(slot, ArrayPool<byte>.Shared.Rent(Math.Max(1, size)), size) : null;
+    /// <summary>A transfer if a slot and its buffer are free right now, else null (never waits).</summary>
+    public static BlockTransfer? TryRent(TransferSlots slots, int size)
+    {
+#pragma warning disable CA2000 // the slot's ownership moves to the transfer, which disposes it
+        return slots.TryEnter(Math.Max(1, size), out var slot) ? new BlockTransfer(slot!) : null;
+#pragma warning restore CA2000
+    }
 
     public void Complete(int read, long total)
     {
@@ -38,13 +31,5 @@ internal sealed class BlockTransfer : IDisposable
         Total = total;
     }
 
-    public void Dispose()
-    {
-        var rented = Interlocked.Exchange(ref array, null);
-        if (rented is not null)
-        {
-            ArrayPool<byte>.Shared.Return(rented);
-            slot.Dispose();
-        }
-    }
+    public void Dispose() => slot.Dispose();
 }

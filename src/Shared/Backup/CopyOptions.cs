@@ -3,7 +3,7 @@ using System.ComponentModel.DataAnnotations;
 namespace AccBackup.Backup;
 
 /// <summary>How files are moved from APS into blob storage.</summary>
-public sealed class CopyOptions
+public sealed class CopyOptions : IValidatableObject
 {
     /// <summary>The configuration section these options bind to.</summary>
     public const string SectionName = "Copy";
@@ -32,6 +32,15 @@ public sealed class CopyOptions
     [Range(1, 512)]
     public int MaxConcurrentTransfers { get; set; } = 32;
 
+    /// <summary>Bytes of download buffers this process holds, in flight and kept for reuse together. Default: 128 MiB.</summary>
+    /// <remarks>
+    /// With the runtime and services (≈ 70 MB) this is most of the engine's peak memory. 128 MiB is 32 blocks of 4 MiB:
+    /// enough transfers in flight to fill a 100 MB/s link at 8 MB/s per connection while blocks are being staged.
+    /// Must hold the largest single transfer: <see cref="SingleRequestLimitBytes"/> and the block size.
+    /// </remarks>
+    [Range(TransferBufferPool.SmallestBucket, 4L << 30)]
+    public long BufferBudgetBytes { get; set; } = 128L << 20;
+
     /// <summary>Files copied at once by one batch. Default: 16.</summary>
     [Range(1, 512)]
     public int MaxConcurrentFiles { get; set; } = 16;
@@ -43,6 +52,22 @@ public sealed class CopyOptions
     /// <summary>Wait before asking again for an object APS reports as "chunked". Default: 00:00:30.</summary>
     [Range(typeof(TimeSpan), "00:00:00", "00:30:00")]
     public TimeSpan ChunkedRetryDelay { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <inheritdoc />
+    public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
+    {
+        // A transfer larger than the budget would wait forever (server mode falls back to streaming, so it counts too).
+        var largest = TransferBufferPool.BucketOf(LargestStreamedTransfer);
+        if (BufferBudgetBytes < largest)
+        {
+            yield return new ValidationResult(
+                $"Copy:BufferBudgetBytes ({BufferBudgetBytes}) must hold the largest transfer ({largest} bytes: Copy:SingleRequestLimitBytes or the block size, rounded up to a power of two).",
+                [nameof(BufferBudgetBytes)]);
+        }
+    }
+
+    /// <summary>The largest buffer one streamed transfer needs: a whole small file or the largest block.</summary>
+    public int LargestStreamedTransfer => (int)Math.Max(SingleRequestLimitBytes, BlockSizeFor(long.MaxValue));
 
     /// <summary>The block size for a file of <paramref name="length"/> bytes.</summary>
     public int BlockSizeFor(long length)

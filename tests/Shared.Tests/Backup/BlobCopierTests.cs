@@ -116,6 +116,37 @@ public sealed class BlobCopierTests
     }
 
     [Fact]
+    public async Task CopyAsync_BufferBudgetOfThreeBlocks_StoresEveryFileIdenticalWithinTheBudget()
+    {
+        // The byte budget, not the slot count, is the binding limit: many files at once, each needing 16 KiB blocks,
+        // share 48 KiB of buffers. Files holding buffers drain their own blocks; none waits forever.
+        const int Block = TransferBufferPool.SmallestBucket;
+        const int Budget = 3 * Block;
+        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?>
+        {
+            ["Copy:SingleRequestLimitBytes"] = Block.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            ["Copy:BlockSizeBytes"] = Block.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            ["Copy:BufferBudgetBytes"] = Budget.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            ["Copy:MaxConcurrentTransfers"] = "64",
+            ["Copy:MaxConcurrentFiles"] = "24",
+            ["Copy:ParallelBlocksPerFile"] = "8",
+        });
+        var slots = host.Services.GetRequiredService<TransferSlots>();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        var files = await host.ListAccountAsync();
+        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+
+        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
+
+        Assert.All(outcomes, o => Assert.Null(o.Error));
+        await AssertMatchesTruthAsync(host, outcomes, files.Where(f => f.ToCopyRequest(force: false) is null).ToList());
+        Assert.True(requests.Count(r => r.ApiSize > Budget) > 3, "files larger than the whole budget were copied");
+        Assert.InRange(host.Downloads.Peak, 1, 3);
+        Assert.Equal((0, 0L), (slots.InUse, slots.BytesInUse));
+        Assert.InRange(slots.BytesIdle, Block, Budget);
+    }
+
+    [Fact]
     public async Task CopyAsync_EveryAttemptTruncated_FailsWithReasonAndStoresNothing()
     {
         var faults = FaultOptions.None with { Download = new DownloadFaults { TruncateRate = 1.0 } };
