@@ -64,7 +64,7 @@ public sealed partial class ManifestAssembler(
 
         try
         {
-            return new PreviousRunState(await previousRuns.LoadManifestAsync(baseRunId, cancellationToken).ConfigureAwait(false), [], []);
+            return new PreviousRunState(await previousRuns.LoadManifestForFanInAsync(baseRunId, cancellationToken).ConfigureAwait(false), [], []);
         }
         catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
         {

@@ -43,12 +43,25 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
         }
     }
 
-    /// <summary>Only the manifest of <paramref name="runId"/>: from the state already loaded, else read alone.</summary>
-    public async Task<RunManifest> LoadManifestAsync(string runId, CancellationToken cancellationToken)
+    /// <summary>Only the manifest of <paramref name="runId"/>, for the fan-in: from the state already loaded, else read alone.</summary>
+    /// <remarks>The fan-in is the last reader of a run's state, so the folder tree and the inventory the listings used
+    /// are let go here: they are half the state's memory, and the manifest being written needs the other half.
+    /// A listing asking again (another run in this process) loads the state afresh.</remarks>
+    public async Task<RunManifest> LoadManifestForFanInAsync(string runId, CancellationToken cancellationToken)
     {
-        if (Volatile.Read(ref cached) is { } state && state.RunId == runId)
+        await gate.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
         {
-            return state.Manifest;
+            var state = cached;
+            cached = null;
+            if (state?.RunId == runId)
+            {
+                return state.Manifest;
+            }
+        }
+        finally
+        {
+            gate.Release();
         }
 
         return await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
