@@ -26,7 +26,16 @@ public sealed partial class ManifestAssembler(
         ArgumentNullException.ThrowIfNull(input);
 
         // The copies are over: the download buffers they kept are the GC's again while the manifest is written.
-        transfers.ReleaseIdleBuffers();
+        var released = transfers.ReleaseIdleBuffers();
+        var baseRun = await LoadBaseRunAsync(input, cancellationToken).ConfigureAwait(false);
+        if (released > 0 || input.PreviousRunId is not null)
+        {
+            // One full collection at this phase boundary: the slabs and the previous run's folder tree and inventory
+            // (hundreds of MiB on a large account) were just let go, and left to the GC's own pace they would stay
+            // until after the manifest is written, adding to its memory.
+            GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: false);
+        }
+
         var chunks = new List<string>();
         await foreach (var blob in container.ListAsync(RunLayout.InventoryPrefix(input.RunId), cancellationToken).ConfigureAwait(false))
         {
@@ -34,7 +43,6 @@ public sealed partial class ManifestAssembler(
         }
 
         chunks.Sort(StringComparer.Ordinal);
-        var baseRun = await LoadBaseRunAsync(input, cancellationToken).ConfigureAwait(false);
         var builder = new ManifestSummaryBuilder(input.RunId, input.StartedAt) { Projects = input.Projects, Folders = input.FoldersListed };
         foreach (var failure in input.FailedProjects)
         {
