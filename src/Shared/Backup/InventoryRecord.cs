@@ -7,18 +7,18 @@ namespace AccBackup.Backup;
 /// <remarks>Unlike <see cref="FileCopyRequest"/> it may have no version or no bytes (a Plans sheet, an item listed without
 /// its tip): the listing records every file; only those with bytes become copy requests.</remarks>
 public sealed record InventoryRecord(
-    string ProjectId,
-    string ProjectName,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ProjectId,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ProjectName,
     string ItemId,
     string? VersionId,
     int? VersionNumber,
     long? ApiSize,
-    string? BucketKey,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string? BucketKey,
     string? ObjectKey,
     string BlobName,
     string SourcePath,
     DateTimeOffset? LastModifiedTime,
-    string ExtensionType,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ExtensionType,
     string? FolderId = null)
 {
     /// <summary>The record of <paramref name="file"/>, listed in folder <paramref name="folderId"/> of <paramref name="project"/>.</summary>

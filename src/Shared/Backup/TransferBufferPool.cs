@@ -126,6 +126,25 @@ internal sealed class TransferBufferPool
         free[order].Add(address);
     }
 
+    /// <summary>Lets the GC have every slab when no buffer is handed out; returns the bytes let go (0 while any buffer is out).</summary>
+    /// <remarks>The next <see cref="TryTake"/> allocates slabs again as demand needs them.</remarks>
+    public long ReleaseIfIdle()
+    {
+        if (BytesInUse > 0)
+        {
+            return 0;
+        }
+
+        var released = (long)slabs.Count * SlabSize;
+        slabs.Clear();
+        foreach (var addresses in free)
+        {
+            addresses.Clear();
+        }
+
+        return released;
+    }
+
     private static int OrderOf(int bucket) => BitOperations.Log2((uint)bucket) - BitOperations.Log2(SmallestBucket);
 }
 

@@ -113,6 +113,16 @@ public sealed class TransferSlots : IDisposable
         }
     }
 
+    /// <summary>Gives the buffers kept for reuse back to the GC when no transfer holds one: for a phase that copies
+    /// nothing (the manifest), whose memory they would otherwise add to. Returns the bytes let go.</summary>
+    public long ReleaseIdleBuffers()
+    {
+        lock (gate)
+        {
+            return pool.ReleaseIfIdle();
+        }
+    }
+
     /// <inheritdoc />
     public void Dispose()
     {

@@ -39,8 +39,8 @@ public enum ManifestStatus
 
 /// <summary>One file of a run's manifest.</summary>
 public sealed record ManifestEntry(
-    string ProjectId,
-    string ProjectName,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))] string ProjectId,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))] string ProjectName,
     string Path,
     string ItemId,
     string? VersionId,
@@ -61,11 +61,13 @@ public sealed record ManifestEntry(
     /// <summary>How the stored bytes were checked when they were copied: <c>sha256+aps-sha1</c> or <c>sha256</c> (streamed and
     /// hashed; APS's SHA-1 matched, or APS gave none) or <c>size</c> (copied by the storage service: only the byte count
     /// was checked, and <see cref="Sha256"/> is empty). Null when nothing is stored, or in manifests written before it was recorded.</summary>
+    [System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))]
     public string? Verification { get; init; }
 
     /// <summary>How the stored bytes were moved when they were copied: <c>stream</c>, <c>server</c> (Put Block From URL: none
     /// passed through the worker) or <c>stream-fallback</c> (server-side copy asked for, refused by the service, streamed).
     /// Null when nothing is stored, or for copies stored before it was recorded.</summary>
+    [System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))]
     public string? Transfer { get; init; }
 
     /// <summary>The <see cref="Verification"/> of a file copied by the storage service (the copy engine's <c>CopyMethods.SizeOnly</c>).</summary>

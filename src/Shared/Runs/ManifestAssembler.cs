@@ -9,7 +9,8 @@ namespace AccBackup.Runs;
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
 /// <remarks>It also writes the run-summary log line the alerts read, once per run: no driver logs it.</remarks>
 public sealed partial class ManifestAssembler(
-    BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, TimeProvider time, ILogger<ManifestAssembler> logger)
+    BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
+    ILogger<ManifestAssembler> logger)
 {
     /// <summary>Reason recorded for files of a chunk whose copy activity never completed.</summary>
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
@@ -23,6 +24,18 @@ public sealed partial class ManifestAssembler(
     public async Task<LatestRun> WriteAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
+
+        // The copies are over: the download buffers they kept are the GC's again while the manifest is written.
+        var released = transfers.ReleaseIdleBuffers();
+        var baseRun = await LoadBaseRunAsync(input, cancellationToken).ConfigureAwait(false);
+        if (released > 0 || input.PreviousRunId is not null)
+        {
+            // One full collection at this phase boundary: the slabs and the previous run's folder tree and inventory
+            // (hundreds of MiB on a large account) were just let go, and left to the GC's own pace they would stay
+            // until after the manifest is written, adding to its memory.
+            GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: false);
+        }
+
         var chunks = new List<string>();
         await foreach (var blob in container.ListAsync(RunLayout.InventoryPrefix(input.RunId), cancellationToken).ConfigureAwait(false))
         {
@@ -30,7 +43,6 @@ public sealed partial class ManifestAssembler(
         }
 
         chunks.Sort(StringComparer.Ordinal);
-        var baseRun = await LoadBaseRunAsync(input, cancellationToken).ConfigureAwait(false);
         var builder = new ManifestSummaryBuilder(input.RunId, input.StartedAt) { Projects = input.Projects, Folders = input.FoldersListed };
         foreach (var failure in input.FailedProjects)
         {

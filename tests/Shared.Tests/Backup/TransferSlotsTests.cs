@@ -119,6 +119,26 @@ public sealed class TransferSlotsTests
         Assert.Empty(new CopyOptions().Validate(new System.ComponentModel.DataAnnotations.ValidationContext(options)));
     }
 
+    [Fact]
+    public async Task ReleaseIdleBuffers_OnlyWhenNoTransferHoldsOne_LetsGoOfTheKeptBuffersAndLaterTransfersStillGetOne()
+    {
+        using var slots = CreateSut(4);
+        var held = await slots.EnterAsync(4 << 20, CancellationToken.None);
+        (await slots.EnterAsync(1 << 20, CancellationToken.None)).Dispose();
+
+        Assert.Equal(0, slots.ReleaseIdleBuffers()); // one buffer still out: nothing is let go
+        held.Dispose();
+        var idle = slots.BytesIdle;
+        var released = slots.ReleaseIdleBuffers();
+
+        Assert.True(idle > 0);
+        Assert.Equal(idle, released);
+        Assert.Equal(0, slots.BytesIdle);
+        using var again = await slots.EnterAsync(4 << 20, CancellationToken.None);
+        Assert.Equal(4 << 20, again.Buffer.Length);
+        Assert.Equal(4L << 20, slots.BytesInUse);
+    }
+
     private static TransferSlots CreateSut(int slots, long budget = 128L << 20) =>
         new(Options.Create(new CopyOptions { MaxConcurrentTransfers = slots, BufferBudgetBytes = budget }));
 }

@@ -106,7 +106,8 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
     {
         var manifests = new ManifestReader(container);
         return new ManifestAssembler(
-            container, blobs, new ManifestWriter(container), new PreviousRunStateStore(container, blobs, manifests), new FakeTimeProvider(Start.AddMinutes(5)),
+            container, blobs, new ManifestWriter(container), new PreviousRunStateStore(container, blobs, manifests),
+            new TransferSlots(Microsoft.Extensions.Options.Options.Create(new CopyOptions())), new FakeTimeProvider(Start.AddMinutes(5)),
             NullLogger<ManifestAssembler>.Instance);
     }
 

@@ -16,7 +16,7 @@ namespace AccBackup.Tests.Runs;
 public sealed class RunStateReadsTests
 {
     [Fact]
-    public async Task RunAsync_IncrementalNight_ReadsThePreviousRunsStateOnceAndEachResultsChunkOnce()
+    public async Task RunAsync_IncrementalNight_ReadsThePreviousRunsStateOnceEachResultsChunkOnceAndLetsTheStateGoAtTheFanIn()
     {
         var azurite = await AzuriteServer.GetAsync();
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
@@ -47,6 +47,11 @@ public sealed class RunStateReadsTests
         var results = await ResultsChunksAsync(container, "night-2");
         Assert.NotEmpty(results);
         Assert.All(results, name => Assert.Equal(1, reads.GetValueOrDefault(name)));
+
+        // The fan-in let go of night-1's folder tree and inventory: asked for again, they are read again.
+        var afterNight = counter.Reads.ToDictionary(r => r.Key, r => r.Value, StringComparer.Ordinal);
+        await provider.GetRequiredService<PreviousRunStateStore>().LoadAsync("night-1", CancellationToken.None);
+        Assert.Contains(counter.Reads, r => r.Key.StartsWith(RunLayout.FolderStatePrefix("night-1"), StringComparison.Ordinal) && r.Value > afterNight.GetValueOrDefault(r.Key));
     }
 
     private static async Task<List<string>> ResultsChunksAsync(BlobContainer container, string runId)
