@@ -55,7 +55,7 @@ internal static class ChildMain
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
         var result = await RunOnHostAsync(spec, host, Cost.Start(downloads), warnings, cancellationToken);
         var slots = host.Get<TransferSlots>();
-        return result with { DownloadBufferBytes = slots.BytesInUse + slots.BytesIdle };
+        return result with { DownloadBufferBytes = slots.PeakBufferBytes };
     }
 
     private static async Task<ChildResult> RunOnHostAsync(ChildSpec spec, EngineHost host, Cost cost, WarningLog warnings, CancellationToken cancellationToken)

@@ -46,6 +46,9 @@ internal sealed class TransferBufferPool
     /// <summary>Bytes of buffers handed out and not yet given back (rounded up to their buckets).</summary>
     public long BytesInUse { get; private set; }
 
+    /// <summary>The most bytes of slabs ever allocated at once (what the downloads needed at their peak), kept across <see cref="ReleaseIfIdle"/>.</summary>
+    public long PeakBytes { get; private set; }
+
     /// <summary>Bytes allocated and free for reuse.</summary>
     public long BytesIdle => ((long)slabs.Count * SlabSize) - BytesInUse;
 
@@ -87,6 +90,7 @@ internal sealed class TransferBufferPool
             }
 
             slabs.Add(GC.AllocateUninitializedArray<byte>(SlabSize));
+            PeakBytes = Math.Max(PeakBytes, (long)slabs.Count * SlabSize);
             found = free.Length - 1;
             free[found].Add((long)(slabs.Count - 1) * SlabSize);
         }

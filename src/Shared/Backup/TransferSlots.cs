@@ -62,6 +62,18 @@ public sealed class TransferSlots : IDisposable
         }
     }
 
+    /// <summary>The most buffer bytes held at once since start (in use and kept), even after <see cref="ReleaseIdleBuffers"/>.</summary>
+    public long PeakBufferBytes
+    {
+        get
+        {
+            lock (gate)
+            {
+                return pool.PeakBytes;
+            }
+        }
+    }
+
     /// <summary>Waits for a slot without a buffer (a transfer whose bytes never pass through this process).</summary>
     public ValueTask<Slot> EnterAsync(CancellationToken cancellationToken) => EnterAsync(0, cancellationToken);
 

@@ -134,6 +134,7 @@ public sealed class TransferSlotsTests
         Assert.True(idle > 0);
         Assert.Equal(idle, released);
         Assert.Equal(0, slots.BytesIdle);
+        Assert.Equal(idle, slots.PeakBufferBytes); // the peak is remembered for the report
         using var again = await slots.EnterAsync(4 << 20, CancellationToken.None);
         Assert.Equal(4 << 20, again.Buffer.Length);
         Assert.Equal(4L << 20, slots.BytesInUse);
