@@ -21,8 +21,9 @@ namespace AccBackup.Bench.Durable;
 /// in-process test host, with the same activities, settings and container wiring as the engine variants.</summary>
 internal static class DurableRun
 {
-    /// <summary>Runs a backup of every project with <paramref name="settings"/>, as the Function App would; also sizes its orchestration instances.</summary>
-    public static async Task<(VariantOutcome Outcome, OrchestrationFigures Figures)> RunAsync(
+    /// <summary>Runs a backup of every project with <paramref name="settings"/>, as the Function App would; also sizes its orchestration
+    /// instances and reads the download buffers' peak (<see cref="TransferSlots.PeakBufferBytes"/>).</summary>
+    public static async Task<(VariantOutcome Outcome, OrchestrationFigures Figures, long DownloadBufferBytes)> RunAsync(
         IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, string runId, CancellationToken cancellationToken)
     {
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(settings).Build();
@@ -67,6 +68,6 @@ internal static class DurableRun
             $"(Backup:ProjectsInParallel {options.ProjectsInParallel}, window {options.MaxActivitiesInFlight}); {figures.Instances} orchestration instances, " +
             $"largest input {figures.LargestInputBytes} B, output {figures.LargestOutputBytes} B, custom status {figures.LargestCustomStatusBytes} B; " +
             $"largest execution {outcome.LargestExecutionTasks} tasks (≤ {figures.HistoryEventsBound} history events); test host sees {Environment.ProcessorCount} processors");
-        return (variant, figures);
+        return (variant, figures, host.Services.GetRequiredService<TransferSlots>().PeakBufferBytes);
     }
 }

@@ -11,7 +11,7 @@ internal sealed class HeapSampler : IAsyncDisposable
     private readonly Task loop;
     private readonly object gate = new();
     private readonly System.Diagnostics.Stopwatch clock = System.Diagnostics.Stopwatch.StartNew();
-    private MemoryAtPeak peak = new(0, 0, 0, 0, 0, 0);
+    private MemoryAtPeak peak = new(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public HeapSampler() => loop = RunAsync();
 
@@ -53,13 +53,17 @@ internal sealed class HeapSampler : IAsyncDisposable
 
     private void Sample()
     {
-        var rss = AzuriteProcess.StatusKilobytes("/proc/self/status", "VmRSS:") * 1024;
+        const string Status = "/proc/self/status";
+        var rss = AzuriteProcess.StatusKilobytes(Status, "VmRSS:") * 1024;
         var info = GC.GetGCMemoryInfo();
         lock (gate)
         {
             if (rss > peak.RssBytes)
             {
-                peak = new MemoryAtPeak(rss, GC.GetTotalMemory(forceFullCollection: false), info.HeapSizeBytes, info.TotalCommittedBytes, info.FragmentedBytes, Math.Round(clock.Elapsed.TotalSeconds, 1));
+                peak = new MemoryAtPeak(
+                    rss, GC.GetTotalMemory(forceFullCollection: false), info.HeapSizeBytes, info.TotalCommittedBytes, info.FragmentedBytes,
+                    AzuriteProcess.StatusKilobytes(Status, "RssAnon:") * 1024, AzuriteProcess.StatusKilobytes(Status, "RssFile:") * 1024,
+                    (int)AzuriteProcess.StatusKilobytes(Status, "Threads:"), Math.Round(clock.Elapsed.TotalSeconds, 1));
             }
         }
     }
@@ -71,5 +75,9 @@ internal sealed class HeapSampler : IAsyncDisposable
 /// <param name="HeapAfterLastGcBytes">The heap's size after the last GC before the sample.</param>
 /// <param name="CommittedBytes">Memory the GC had committed (heap, free space kept, bookkeeping).</param>
 /// <param name="FragmentedBytes">Free space inside the heap after the last GC.</param>
+/// <param name="AnonymousBytes">RssAnon: the private memory in the resident set (heap, native allocations, thread stacks, JIT code).</param>
+/// <param name="FileBytes">RssFile: pages of mapped files in the resident set (the runtime and the assemblies it loaded).</param>
+/// <param name="Threads">The process's threads at that sample.</param>
 /// <param name="AtSeconds">When, from the child's start (its work starts after the host is built, ≈ 1 s later).</param>
-internal sealed record MemoryAtPeak(long RssBytes, long ManagedBytes, long HeapAfterLastGcBytes, long CommittedBytes, long FragmentedBytes, double AtSeconds);
+internal sealed record MemoryAtPeak(
+    long RssBytes, long ManagedBytes, long HeapAfterLastGcBytes, long CommittedBytes, long FragmentedBytes, long AnonymousBytes, long FileBytes, int Threads, double AtSeconds);
