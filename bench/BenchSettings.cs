@@ -70,6 +70,9 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         };
     }
 
+    /// <summary>Product settings every engine and durable child runs with instead of the defaults (<c>--set Key=Value</c>); empty for the targets' runs.</summary>
+    public IReadOnlyDictionary<string, string?> ProductSettings { get; init; } = new Dictionary<string, string?>();
+
     /// <summary>The parameters as printed lines.</summary>
     public IReadOnlyList<string> Describe() =>
     [
@@ -81,7 +84,9 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         "storage latency 10 ms: not applied (our blob client has no hook for it; Azurite answers over loopback)",
         Invariant($"verification: every file with storage has a blob (by the item id in its metadata) of the truth's size, read back and hashed against the truth's SHA-256 — every blob up to {Verification.TruthVerifier.FullReadUpTo:N0} files, one in {Verification.TruthVerifier.SampleEvery} above; folder pages counted from the listing calls answered 200 (the most of any variant)"),
         "processes: this one (bench + APS emulator), one Azurite per scenario (quota-bound: blobs in a temporary folder, the full-size accounts hold up to tens of GB; the others in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
-        "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9); only the APS pacing is compressed k-fold",
+        ProductSettings.Count == 0
+            ? "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9); only the APS pacing is compressed k-fold"
+            : "copy engine: product defaults (Backup:*, Copy:*, Aps:QuotaShare 0.9) except " + string.Join(", ", ProductSettings.Select(p => $"{p.Key} = {p.Value}")) + " (--set); only the APS pacing is compressed k-fold",
         Invariant($"machine: {AccBackup.Bench.Measure.MachineCores.Value} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
     ];
 

@@ -8,7 +8,7 @@ using AccBackup.Testing;
 
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
 const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing]... " +
-    "[--k N] [--side-scale X] [--curve X,Y,...] [--out FOLDER] [--include RESULTS.json]";
+    "[--k N] [--side-scale X] [--curve X,Y,...] [--set Section:Key=Value]... [--out FOLDER] [--include RESULTS.json]";
 #if BENCH_DURABLE
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
@@ -41,6 +41,7 @@ var only = new List<string>();
 double? k = null, sideScale = null;
 string? outFolder = null, include = null;
 IReadOnlyList<double>? curveScales = null;
+var product = new Dictionary<string, string?>();
 try
 {
     for (var i = 0; i < args.Length; i++)
@@ -66,6 +67,16 @@ try
             case "--out":
                 outFolder = Value();
                 break;
+            case "--set":
+                // A product setting for every engine and durable child (e.g. Copy:BufferBudgetBytes=67108864): what-ifs, not the targets' runs.
+                var setting = Value().Split('=', 2);
+                if (setting is not [var key, var value] || !key.Contains(':', StringComparison.Ordinal))
+                {
+                    throw new FormatException("--set needs Section:Key=Value.");
+                }
+
+                product[key] = value;
+                break;
             case "--curve":
                 curveScales = Value().Split(',').Select(v => double.Parse(v, CultureInfo.InvariantCulture)).ToList();
                 break;
@@ -82,7 +93,7 @@ catch (FormatException e)
 }
 
 var defaults = BenchSettings.For(quick);
-var settings = defaults with { Compression = k ?? defaults.Compression, SideScale = sideScale ?? defaults.SideScale, CurveScales = curveScales ?? defaults.CurveScales };
+var settings = defaults with { Compression = k ?? defaults.Compression, SideScale = sideScale ?? defaults.SideScale, CurveScales = curveScales ?? defaults.CurveScales, ProductSettings = product };
 if (settings.Compression is < 1 or > 60)
 {
     Console.Error.WriteLine("--k must be 1–60 (Aps:QuotaWindow is at least one second).");

@@ -14,9 +14,8 @@ internal static class DemoPacingScenario
 
     public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
     {
-        _ = settings;
         var options = new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Seed = BenchSettings.DatasetSeed, Faults = BenchSettings.Faults(1), Quotas = BenchSettings.Quotas(1) };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
         var variants = new List<VariantReport>
         {

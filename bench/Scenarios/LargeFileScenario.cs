@@ -20,7 +20,7 @@ internal static class LargeFileScenario
         {
             Dataset = EmulatorDatasets.Demo, Seed = BenchSettings.DatasetSeed, ExtraLargeFileBytes = settings.LargeFileBytes, Faults = BenchSettings.Faults(1),
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
         var large = (await context.TruthAsync(cancellationToken)).Single(f => f.DisplayName == FileName);
         var request = RequestFor(large);
         var workload = new Workload(1, 1, large.ServedLength ?? 0, 0, Quotas: true, large.ServedLength ?? 0);
@@ -29,7 +29,7 @@ internal static class LargeFileScenario
         {
             await context.RunVariantAsync("seed-parallel-8", ChildKinds.LargeSeed, "large-seed", true, null, OnlyLarge, cancellationToken, request),
             await context.RunVariantAsync("engine-full", ChildKinds.LargeEngine, "large-engine", true, null, OnlyLarge, cancellationToken, request),
-            await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.LargeEngine, options, true, OnlyLarge, request, cancellationToken),
+            await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.LargeEngine, options, settings.ProductSettings, true, OnlyLarge, request, cancellationToken),
         };
 
         var description = $"one {large.ServedLength / (double)(1 << 20):F0} MiB file (emulator ExtraLargeFileBytes in the demo account), copied alone, no listing, k = 1";

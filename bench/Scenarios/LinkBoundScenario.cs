@@ -18,7 +18,7 @@ internal static class LinkBoundScenario
             Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.LinkScale,
             Faults = BenchSettings.Faults(1), Quotas = QuotaOptions.Disabled,
         };
-        await using var context = await ScenarioContext.StartAsync(Name, options, 1, azuriteOnDisk: false, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(Name, options, 1, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
         var variants = new List<VariantReport>
         {
@@ -28,7 +28,7 @@ internal static class LinkBoundScenario
 #if BENCH_DURABLE
         variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "link-durable", false, null, null, cancellationToken));
 #endif
-        variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, false, null, null, cancellationToken));
+        variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, settings.ProductSettings, false, null, null, cancellationToken));
 
         string probe;
         await using (var host = await context.HostAsync("probe-azurite", cancellationToken))

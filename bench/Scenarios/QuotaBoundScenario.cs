@@ -15,23 +15,24 @@ internal static class QuotaBoundScenario
 
     /// <summary>Every copier side by side at the settings' side-by-side scale.</summary>
     public static Task<ScenarioReport> SideBySideAsync(BenchSettings settings, CancellationToken cancellationToken) =>
-        RunAsync(Name, settings.SideScale, settings.Compression, sideBySide: true, cancellationToken);
+        RunAsync(Name, settings.SideScale, settings, sideBySide: true, cancellationToken);
 
     /// <summary>engine-full alone at <paramref name="scale"/>: one point of the scaling curve; at <see cref="BenchSettings.NoChangeScale"/> also engine-nochange after it.</summary>
     public static Task<ScenarioReport> CurvePointAsync(BenchSettings settings, double scale, CancellationToken cancellationToken) =>
-        RunAsync(CurveName(scale), scale, settings.Compression, sideBySide: false, cancellationToken);
+        RunAsync(CurveName(scale), scale, settings, sideBySide: false, cancellationToken);
 
     /// <summary>The name of the curve point at <paramref name="scale"/>.</summary>
     public static string CurveName(double scale) => $"{Name}-scale-{scale.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
 
-    private static async Task<ScenarioReport> RunAsync(string name, double scale, double k, bool sideBySide, CancellationToken cancellationToken)
+    private static async Task<ScenarioReport> RunAsync(string name, double scale, BenchSettings settings, bool sideBySide, CancellationToken cancellationToken)
     {
+        var k = settings.Compression;
         var options = new EmulatorOptions
         {
             Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = scale, SizeDivisor = k,
             Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
         };
-        await using var context = await ScenarioContext.StartAsync(name, options, k, azuriteOnDisk: true, cancellationToken);
+        await using var context = await ScenarioContext.StartAsync(name, options, k, settings.ProductSettings, azuriteOnDisk: true, cancellationToken);
         var truth = await context.TruthAsync(cancellationToken);
         var variants = new List<VariantReport>();
 

@@ -17,9 +17,12 @@ internal sealed class ScenarioContext : IAsyncDisposable
     private readonly WarningLog parentWarnings = new();
     private readonly DownloadGauge parentDownloads = new();
 
-    private ScenarioContext(string name, double compression, BenchAzurite azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
+    private readonly IReadOnlyDictionary<string, string?> product;
+
+    private ScenarioContext(string name, double compression, IReadOnlyDictionary<string, string?> product, BenchAzurite azurite, AzuriteProcess? azuriteProcess, EmulatorServer emulator)
     {
         Name = name;
+        this.product = product;
         Compression = compression;
         Azurite = azurite;
         AzuriteProcess = azuriteProcess;
@@ -37,10 +40,12 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     public EmulatorServer Emulator { get; }
 
+    /// <param name="product">Product settings that replace the defaults for every variant (<see cref="BenchSettings.ProductSettings"/>).</param>
     /// <param name="azuriteOnDisk">Azurite keeps blobs in a temporary folder, not in memory (accounts of many GB).</param>
     /// <param name="serverCopy">The emulator's server-copy mode: its signed URLs are SAS URLs of blobs it uploads to this Azurite first.</param>
     public static async Task<ScenarioContext> StartAsync(
-        string name, EmulatorOptions options, double compression, bool azuriteOnDisk, CancellationToken cancellationToken, bool serverCopy = false)
+        string name, EmulatorOptions options, double compression, IReadOnlyDictionary<string, string?> product, bool azuriteOnDisk, CancellationToken cancellationToken,
+        bool serverCopy = false)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
 #pragma warning disable CA2000 // Owned by the context returned (disposed with it), or disposed below when the emulator fails to start.
@@ -56,7 +61,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
             var emulator = await EmulatorServer.StartAsync(options, cancellationToken);
             Console.WriteLine($"  [{name}] Azurite ({azurite.Storage}) and emulator started in {clock.Elapsed.TotalSeconds:F1} s");
-            return new ScenarioContext(name, compression, azurite, AzuriteProcess.Find(azurite.Port), emulator);
+            return new ScenarioContext(name, compression, product, azurite, AzuriteProcess.Find(azurite.Port), emulator);
         }
         catch
         {
@@ -65,9 +70,10 @@ internal sealed class ScenarioContext : IAsyncDisposable
         }
     }
 
-    /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window.</summary>
+    /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window;
+    /// the run's <c>--set</c> settings, then the variant's <paramref name="overrides"/>, replace the defaults.</summary>
     public Dictionary<string, string?> Settings(string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides = null) =>
-        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, overrides);
+        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, product.Concat(overrides ?? new Dictionary<string, string?>()).ToDictionary(p => p.Key, p => p.Value));
 
     /// <summary>The product's services in this process on a container of this scenario: for the pre-scan, the probe and verification.</summary>
     public Task<EngineHost> HostAsync(string container, CancellationToken cancellationToken) =>

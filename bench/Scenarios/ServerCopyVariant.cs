@@ -18,10 +18,10 @@ internal static class ServerCopyVariant
 
     /// <summary>Runs <paramref name="variant"/> of <paramref name="kind"/> in Copy:Mode server on a fresh Azurite and emulator in server-copy mode.</summary>
     public static async Task<VariantReport> RunAsync(
-        string scenario, string variant, string kind, EmulatorOptions options, bool clientRateLimiting,
+        string scenario, string variant, string kind, EmulatorOptions options, IReadOnlyDictionary<string, string?> product, bool clientRateLimiting,
         Func<IReadOnlyList<TruthFile>, IReadOnlySet<string>, IReadOnlyList<TruthFile>>? scope, FileCopyRequest? largeFile, CancellationToken cancellationToken)
     {
-        await using var context = await ScenarioContext.StartAsync($"{scenario}-server", options, 1, azuriteOnDisk: false, cancellationToken, serverCopy: true);
+        await using var context = await ScenarioContext.StartAsync($"{scenario}-server", options, 1, product, azuriteOnDisk: false, cancellationToken, serverCopy: true);
         var report = await context.RunVariantAsync(variant, kind, $"{scenario}-server", clientRateLimiting, Overrides, scope, cancellationToken, largeFile, $"{scenario}-{variant}");
         var truth = await context.TruthAsync(cancellationToken);
         var bytes = (scope is null ? truth : scope(truth, new HashSet<string>())).Where(f => f.HasStorage).Sum(f => f.ServedLength ?? 0);

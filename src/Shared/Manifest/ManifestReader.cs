@@ -24,7 +24,12 @@ public sealed class ManifestReader(BlobContainer container)
     }
 
     /// <summary>The manifest of <paramref name="runId"/> ("latest" for the latest run).</summary>
-    public async Task<RunManifest> ReadAsync(string runId, CancellationToken cancellationToken)
+    public Task<RunManifest> ReadAsync(string runId, CancellationToken cancellationToken) => ReadAsync(runId, null, cancellationToken);
+
+    /// <summary>The manifest of run <paramref name="runId"/> (or "latest"), read with <paramref name="type"/> when given
+    /// (e.g. strings shared with other records: <see cref="Runs.SharedStrings"/>).</summary>
+    /// <exception cref="InvalidOperationException">"latest" was asked and no run has finished.</exception>
+    public async Task<RunManifest> ReadAsync(string runId, System.Text.Json.Serialization.Metadata.JsonTypeInfo<RunManifest>? type, CancellationToken cancellationToken)
     {
         if (string.Equals(runId, "latest", StringComparison.OrdinalIgnoreCase))
         {
@@ -35,7 +40,7 @@ public sealed class ManifestReader(BlobContainer container)
         var stream = await container.OpenReadAsync(RunLayout.Json(runId), null, null, cancellationToken).ConfigureAwait(false);
         await using (stream.ConfigureAwait(false))
         {
-            return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.RunManifest, cancellationToken).ConfigureAwait(false)
+            return await JsonSerializer.DeserializeAsync(stream, type ?? ManifestJsonContext.Default.RunManifest, cancellationToken).ConfigureAwait(false)
                 ?? throw new InvalidDataException($"Manifest of run '{runId}' is empty.");
         }
     }

@@ -61,4 +61,7 @@ public sealed class PreviousRunState
 
     /// <summary>The earlier run's manifest entry for an item (current files only), if any.</summary>
     public ManifestEntry? EntryFor(string itemId) => entriesByItem.GetValueOrDefault(itemId);
+
+    /// <summary>Every inventory record that names its folder (for tests).</summary>
+    internal IEnumerable<InventoryRecord> Records => recordsByFolder.SelectMany(g => g);
 }

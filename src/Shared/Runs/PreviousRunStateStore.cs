@@ -22,9 +22,11 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
             }
 
             // The manifest, the folder tree and the inventory are read at once: each is many round trips or many MiB.
-            var manifestRead = manifests.ReadAsync(runId, cancellationToken);
-            var foldersRead = ReadAllAsync(RunLayout.FolderStatePrefix(runId), RunJsonContext.Default.FolderRef, cancellationToken);
-            var recordsRead = ReadAllAsync(RunLayout.InventoryPrefix(runId), RunJsonContext.Default.InventoryRecord, cancellationToken);
+            // Their strings are shared: a file's ids, names and path appear in both the manifest and the inventory.
+            var strings = new SharedStrings();
+            var manifestRead = manifests.ReadAsync(runId, strings.TypeInfo<RunManifest>(ManifestJsonContext.Default), cancellationToken);
+            var foldersRead = ReadAllAsync(RunLayout.FolderStatePrefix(runId), strings.TypeInfo<FolderRef>(RunJsonContext.Default), cancellationToken);
+            var recordsRead = ReadAllAsync(RunLayout.InventoryPrefix(runId), strings.TypeInfo<InventoryRecord>(RunJsonContext.Default), cancellationToken);
             await ((Task)Task.WhenAll(manifestRead, foldersRead, recordsRead)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             var (manifest, folders, records) = (await manifestRead.ConfigureAwait(false), await foldersRead.ConfigureAwait(false), await recordsRead.ConfigureAwait(false));
 

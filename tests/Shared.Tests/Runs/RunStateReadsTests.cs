@@ -50,8 +50,15 @@ public sealed class RunStateReadsTests
 
         // The fan-in let go of night-1's folder tree and inventory: asked for again, they are read again.
         var afterNight = counter.Reads.ToDictionary(r => r.Key, r => r.Value, StringComparer.Ordinal);
-        await provider.GetRequiredService<PreviousRunStateStore>().LoadAsync("night-1", CancellationToken.None);
+        var state = await provider.GetRequiredService<PreviousRunStateStore>().LoadAsync("night-1", CancellationToken.None);
         Assert.Contains(counter.Reads, r => r.Key.StartsWith(RunLayout.FolderStatePrefix("night-1"), StringComparison.Ordinal) && r.Value > afterNight.GetValueOrDefault(r.Key));
+
+        // Read back, a file's manifest entry and inventory record share their strings (SharedStrings): one copy each.
+        var record = state.Records.First(r => state.EntryFor(r.ItemId) is { Status: ManifestStatus.Copied });
+        var entry = state.EntryFor(record.ItemId)!;
+        Assert.Same(entry.ItemId, record.ItemId);
+        Assert.Same(entry.VersionId, record.VersionId);
+        Assert.Same(entry.BlobName, record.BlobName);
     }
 
     private static async Task<List<string>> ResultsChunksAsync(BlobContainer container, string runId)
