@@ -40,8 +40,9 @@ internal static class Targets
             var projects = full.ApsCalls.GetValueOrDefault("TopFolders");
             var calls = run.ApsCalls.Values.Sum();
             var urls = run.ApsCalls.GetValueOrDefault("Oss");
-            var ratio = quota.Ratios.NoChangeToFull ?? double.PositiveInfinity;
+            // From the walls, not Ratios.NoChangeToFull: that one is rounded to the report's precision (0.0023 printed as 0.20 %).
             var projectedFull = quota.Compression * full.WallSeconds;
+            var ratio = run.WallSeconds / Math.Max(projectedFull, 0.001);
             // The 1 % rule is the real account's (scale 1.0): on a small account the run's fixed cost (token, projects, previous state, manifest) dominates.
             var atScale = quota.Scale >= BenchSettings.NoChangeScale;
             checks.Add(new TargetCheck(
