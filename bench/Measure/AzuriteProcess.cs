@@ -66,9 +66,11 @@ internal sealed class AzuriteProcess(int pid)
     }
 
     /// <summary>A "Vm…: N kB" line of a /proc status file, in kB (0 when absent).</summary>
-    public static long StatusKilobytes(string path, string key)
+    public static long StatusKilobytes(string path, string key) => StatusValue(ReadOrNull(path), key);
+
+    /// <summary>The number of a "Key: N …" line of a /proc status file's text (0 when absent).</summary>
+    public static long StatusValue(string? status, string key)
     {
-        var status = ReadOrNull(path);
         var line = status?.Split('\n').FirstOrDefault(l => l.StartsWith(key, StringComparison.Ordinal));
         return line is null ? 0 : long.Parse(line[key.Length..].Trim().Split(' ')[0], CultureInfo.InvariantCulture);
     }
@@ -89,7 +91,8 @@ internal sealed class AzuriteProcess(int pid)
         }
     }
 
-    private static string? ReadOrNull(string path)
+    /// <summary>A /proc file's text, or null when it can't be read (the process is gone, or not Linux).</summary>
+    public static string? ReadOrNull(string path)
     {
         try
         {

@@ -53,8 +53,9 @@ internal sealed class HeapSampler : IAsyncDisposable
 
     private void Sample()
     {
-        const string Status = "/proc/self/status";
-        var rss = AzuriteProcess.StatusKilobytes(Status, "VmRSS:") * 1024;
+        // One read: the resident set and its split come from the same moment.
+        var status = AzuriteProcess.ReadOrNull("/proc/self/status");
+        var rss = AzuriteProcess.StatusValue(status, "VmRSS:") * 1024;
         var info = GC.GetGCMemoryInfo();
         lock (gate)
         {
@@ -62,8 +63,8 @@ internal sealed class HeapSampler : IAsyncDisposable
             {
                 peak = new MemoryAtPeak(
                     rss, GC.GetTotalMemory(forceFullCollection: false), info.HeapSizeBytes, info.TotalCommittedBytes, info.FragmentedBytes,
-                    AzuriteProcess.StatusKilobytes(Status, "RssAnon:") * 1024, AzuriteProcess.StatusKilobytes(Status, "RssFile:") * 1024,
-                    (int)AzuriteProcess.StatusKilobytes(Status, "Threads:"), Math.Round(clock.Elapsed.TotalSeconds, 1));
+                    AzuriteProcess.StatusValue(status, "RssAnon:") * 1024, AzuriteProcess.StatusValue(status, "RssFile:") * 1024,
+                    (int)AzuriteProcess.StatusValue(status, "Threads:"), Math.Round(clock.Elapsed.TotalSeconds, 1));
             }
         }
     }

@@ -73,7 +73,19 @@ internal sealed class ScenarioContext : IAsyncDisposable
     /// <summary>The product's settings on a container of this scenario, paced (or not) to this scenario's quota window;
     /// the run's <c>--set</c> settings, then the variant's <paramref name="overrides"/>, replace the defaults.</summary>
     public Dictionary<string, string?> Settings(string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides = null) =>
-        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, product.Concat(overrides ?? new Dictionary<string, string?>()).ToDictionary(p => p.Key, p => p.Value));
+        EngineSettings.For(Emulator, Azurite, container, clientRateLimiting, Merged(product, overrides));
+
+    // The variant's own overrides win over the run's --set (a server variant keeps Copy:Mode whatever was set).
+    private static Dictionary<string, string?> Merged(IReadOnlyDictionary<string, string?> product, IReadOnlyDictionary<string, string?>? overrides)
+    {
+        var merged = new Dictionary<string, string?>(product);
+        foreach (var (key, value) in overrides ?? new Dictionary<string, string?>())
+        {
+            merged[key] = value;
+        }
+
+        return merged;
+    }
 
     /// <summary>The product's services in this process on a container of this scenario: for the pre-scan, the probe and verification.</summary>
     public Task<EngineHost> HostAsync(string container, CancellationToken cancellationToken) =>

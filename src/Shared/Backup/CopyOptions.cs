@@ -37,7 +37,7 @@ public sealed class CopyOptions : IValidatableObject
     /// With the runtime and services (≈ 70 MB) this is most of the engine's peak memory. A buffer is held while its block
     /// downloads and is staged: ≈ 0.55 s for 4 MiB at 8 MB/s per connection, so a 100 MB/s link keeps ≈ 55 MB in flight
     /// (14 blocks); 96 MiB (24 blocks) leaves room for small files' buffers rounded up to a power of two. The bench's
-    /// link-bound scenario (100 MB/s, 8 MB/s per connection) ran at 0.93 of its ideal with 64, 96 and 128 MiB alike.
+    /// link-bound scenario (100 MB/s, 8 MB/s per connection) runs at 0.94 of its ideal with it (bench/results/latest.md).
     /// Raise it for links faster than ≈ 1 Gbit/s with slow connections. Must hold the largest single transfer:
     /// <see cref="SingleRequestLimitBytes"/> and the block size.
     /// </remarks>

@@ -66,7 +66,7 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
             gate.Release();
         }
 
-        return await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+        return await manifests.ReadAsync(runId, new SharedStrings().TypeInfo<RunManifest>(ManifestJsonContext.Default), cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />
