@@ -33,7 +33,11 @@ internal sealed class CopyEngineHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
-    public static async Task<CopyEngineHost> StartAsync(EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null)
+    /// <param name="emulatorOptions">The emulated account and its faults.</param>
+    /// <param name="settings">Configuration over the test defaults.</param>
+    /// <param name="downloadAttempts">Attempts of one signed-URL GET (the product's <see cref="BlobCopier.DownloadAttempts"/> unless a test says otherwise).</param>
+    public static async Task<CopyEngineHost> StartAsync(
+        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, int downloadAttempts = BlobCopier.DownloadAttempts)
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
@@ -52,7 +56,11 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
 
         // Download retries without waits: the faults are injected by the emulator, the backoff is SignedDownloadHandlerTests'.
-        services.Configure<RetryStrategyOptions<HttpResponseMessage>>(BlobCopier.DownloadClientName, retry => retry.Delay = TimeSpan.Zero);
+        services.Configure<RetryStrategyOptions<HttpResponseMessage>>(BlobCopier.DownloadClientName, retry =>
+        {
+            retry.Delay = TimeSpan.Zero;
+            retry.MaxRetryAttempts = downloadAttempts - 1;
+        });
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);
         return new CopyEngineHost(emulator, provider, downloads, logs);
