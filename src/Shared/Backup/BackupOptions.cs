@@ -26,9 +26,14 @@ public sealed class BackupOptions
     [Range(1, 64)]
     public int ParallelListings { get; set; } = 8;
 
-    /// <summary>Folders one listing activity lists. Default: 50 (small enough that files reach the copies early).</summary>
+    /// <summary>Folders one listing activity lists. Default: 20 (small, so found files reach the copies early).</summary>
+    /// <remarks>A listing's files are copied only once its activity ends, and a few listing activities share the listing
+    /// quota, so each takes about FoldersPerListing × (listing activities in flight) ÷ (listings per second). Where the
+    /// listing and signed-URL quotas bind at once (the bench's quota-bound account), the URL quota idles while files wait
+    /// in unfinished listings, and the run ends that much after its floor: at 50, 0.94 of the floor; at 20 and 30,
+    /// 0.97 (<c>bench/results/listing-size</c>). Smaller still means more activities, each with its own overhead.</remarks>
     [Range(1, 5000)]
-    public int FoldersPerListing { get; set; } = 50;
+    public int FoldersPerListing { get; set; } = 20;
 
     /// <summary>Files per inventory chunk, i.e. per copy activity. Default: 250.</summary>
     [Range(1, 5000)]
