@@ -11,6 +11,7 @@ internal sealed class VariantMeter : IAsyncDisposable
     private readonly EmulatorServer emulator;
     private readonly AzuriteProcess? azurite;
     private readonly MemorySampler memory;
+    private readonly QuotaTimeline quota;
     private readonly TimeSpan startCpu;
     private readonly TimeSpan startAzuriteCpu;
     private readonly (long Busy, long Total) startMachine;
@@ -25,6 +26,7 @@ internal sealed class VariantMeter : IAsyncDisposable
         emulator.ResetStats();
         emulator.Quotas = emulator.Quotas;
         memory = new MemorySampler(azurite);
+        quota = new QuotaTimeline(emulator);
         startCpu = ProcessCpu();
         startAzuriteCpu = azurite?.CpuTime() ?? TimeSpan.Zero;
         startMachine = AzuriteProcess.MachineJiffies();
@@ -46,7 +48,8 @@ internal sealed class VariantMeter : IAsyncDisposable
             ? (double)(machine.Busy - startMachine.Busy) / (machine.Total - startMachine.Total) * AccBackup.Bench.Measure.MachineCores.Value
             : 0;
         await memory.DisposeAsync();
-        return new ParentMeasurement(wall, stats, cpu, azuriteCpu, memory.PeakAzurite, memory.PeakSelf, machineBusy);
+        var quotaUse = await quota.StopAsync(emulator.Quotas.Window);
+        return new ParentMeasurement(wall, stats, cpu, azuriteCpu, memory.PeakAzurite, memory.PeakSelf, machineBusy, quotaUse);
     }
 
     private static TimeSpan ProcessCpu()
@@ -55,8 +58,12 @@ internal sealed class VariantMeter : IAsyncDisposable
         return self.TotalProcessorTime;
     }
 
-    /// <summary>Stops the memory sampler if <see cref="StopAsync"/> was never reached.</summary>
-    public ValueTask DisposeAsync() => memory.DisposeAsync();
+    /// <summary>Stops the samplers if <see cref="StopAsync"/> was never reached.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        await memory.DisposeAsync();
+        await quota.DisposeAsync();
+    }
 }
 
 /// <summary>What the parent saw of one variant run.</summary>
@@ -64,6 +71,7 @@ internal sealed class VariantMeter : IAsyncDisposable
 /// <param name="EmulatorCpu">CPU of this process meanwhile: the APS emulator serving the child (the bench itself only waits).</param>
 /// <param name="EmulatorPeakRssBytes">Peak working set of this process (bench + emulator + the account's truth).</param>
 /// <param name="MachineBusyCores">Cores the whole machine kept busy meanwhile (/proc/stat).</param>
+/// <param name="Quota">Folder listings and signed URLs per quota window; null when nothing was listed.</param>
 internal sealed record ParentMeasurement(
     TimeSpan Wall,
     StatsSnapshot Stats,
@@ -71,4 +79,5 @@ internal sealed record ParentMeasurement(
     TimeSpan AzuriteCpu,
     long AzuritePeakRssBytes,
     long EmulatorPeakRssBytes,
-    double MachineBusyCores);
+    double MachineBusyCores,
+    QuotaUse? Quota);

@@ -127,6 +127,9 @@ internal sealed record VariantReport(
 
     /// <summary>MB of download buffers the child's copier allocated (0 for variants without one).</summary>
     public double DownloadBuffersMb { get; init; }
+
+    /// <summary>Folder listings and signed URLs per quota window, as the emulator counted them; null when nothing was listed.</summary>
+    public AccBackup.Bench.Measure.QuotaUse? QuotaUse { get; init; }
 }
 
 /// <summary>The engine's orchestration counts (BackupRunner's RunStatistics).</summary>

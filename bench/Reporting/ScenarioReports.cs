@@ -72,12 +72,28 @@ internal static class ScenarioReports
         var contents = Calls(v, "FolderContents") / windows;
         var oss = Calls(v, "Oss") / windows;
         var quotaPart = workload.Quotas
-            ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota)")
+            ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota){Windows(v.QuotaUse, quotas)}")
             : Invariant($"contents {Calls(v, "FolderContents") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min, OSS {Calls(v, "Oss") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min (no quotas)");
         return Invariant($"{v.Name}: download {v.MbPerSecond:F1} MB/s ({v.MbPerSecond * 1e6 / BenchSettings.TotalBytesPerSecond:P0} of the total cap), {v.WorkerMb:F0} MB through the worker; {quotaPart}; ")
             + Invariant($"CPU {v.CpuCores:F2} of {AccBackup.Bench.Measure.MachineCores.Value} cores (copier {v.EngineCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, emulator {v.EmulatorCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
             + Invariant($"copier {v.CpuSecondsPerThousandFiles:F1} CPU s per 1,000 files, peak RSS {v.PeakRssMb:F0} MB (started at {v.StartRssMb:F0}), {v.AllocatedMb:F0} MB allocated, {v.Gen2Collections} gen-2 GCs; ")
             + Invariant($"Azurite peak RSS {v.AzuritePeakRssMb:F0} MB; downloads in flight {v.DownloadsInFlightAverage:F1} on average (peak {v.DownloadsInFlightPeak}); 429s {v.Responses429}");
+    }
+
+    // Where the URL quota went unused, and whether calls bunch at each window's start (the counts are in latest.json).
+    private static string Windows(AccBackup.Bench.Measure.QuotaUse? use, QuotaModel quotas)
+    {
+        var full = use?.FullOssWindows() ?? [];
+        if (use is null || full.Count == 0)
+        {
+            return "";
+        }
+
+        var share = quotas.SignedUrlsPerWindow * quotas.ClientShare;
+        var ordered = full.Order().ToList();
+        var below = full.Count(n => n < 0.95 * share);
+        return Invariant($"; per {use.WindowSeconds:0.###} s window from the first listing: OSS {use.OssPerWindow[0]} in the first, then {ordered[0]} to {ordered[^1]} (median {ordered[ordered.Count / 2]}) in {full.Count} full windows, {below} under 95 % of the engine's share ({share:F0}); ")
+            + Invariant($"{use.ContentsInFirstSixth:P0} of the listings and {use.OssInFirstSixth:P0} of the URLs of full windows in their first sixth (17 % if spread evenly)");
     }
 
     public static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);

@@ -1,0 +1,147 @@
+using System.Diagnostics;
+using AccEmulator;
+using AccEmulator.Endpoints;
+
+namespace AccBackup.Bench.Measure;
+
+/// <summary>The emulator's folder-listing and signed-URL counts, sampled every 100 ms while a variant runs: how the
+/// client spent each quota window, and whether it spent it at the window's start or through it.</summary>
+internal sealed class QuotaTimeline : IAsyncDisposable
+{
+    private static readonly TimeSpan Interval = TimeSpan.FromMilliseconds(100);
+
+    private readonly EmulatorServer emulator;
+    private readonly Stopwatch clock = Stopwatch.StartNew();
+    private readonly List<Sample> samples = [];
+    private readonly CancellationTokenSource stop = new();
+    private readonly Task loop;
+    private int disposed;
+
+    public QuotaTimeline(EmulatorServer emulator)
+    {
+        this.emulator = emulator;
+        Take();
+        loop = RunAsync();
+    }
+
+    /// <summary>Stops sampling after one last sample and cuts the samples into quota windows of <paramref name="window"/>.</summary>
+    public async Task<QuotaUse?> StopAsync(TimeSpan window)
+    {
+        await DisposeAsync();
+        lock (samples)
+        {
+            return QuotaUse.Of(samples, window);
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync()
+    {
+        if (Interlocked.Exchange(ref disposed, 1) == 1)
+        {
+            return;
+        }
+
+        await stop.CancelAsync();
+        await loop;
+        Take();
+        stop.Dispose();
+    }
+
+    private async Task RunAsync()
+    {
+        using var timer = new PeriodicTimer(Interval);
+        try
+        {
+            while (await timer.WaitForNextTickAsync(stop.Token))
+            {
+                Take();
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            // Stopped.
+        }
+    }
+
+    private void Take()
+    {
+        var stats = emulator.GetStats();
+        var sample = new Sample(clock.Elapsed, stats.Count(EndpointCategory.FolderContents), stats.Count(EndpointCategory.Oss));
+        lock (samples)
+        {
+            samples.Add(sample);
+        }
+    }
+}
+
+/// <summary>One reading of the emulator's counters: folder-contents and OSS (signed URL) requests so far.</summary>
+internal readonly record struct Sample(TimeSpan At, long Contents, long Oss);
+
+/// <summary>Calls per quota window, windows counted from the run's first folder listing.</summary>
+/// <param name="WindowSeconds">The emulator's quota window.</param>
+/// <param name="ContentsPerWindow">Folder-contents requests in each window, the last one partial.</param>
+/// <param name="OssPerWindow">Signed-URL requests in each window, the last one partial.</param>
+/// <param name="ContentsInFirstSixth">Of the listings in every full window, the share asked in the window's first sixth:
+/// ≈ 0.17 when spread evenly, near 1 when a window's calls all go at its start.</param>
+/// <param name="OssInFirstSixth">The same for signed URLs.</param>
+internal sealed record QuotaUse(
+    double WindowSeconds, IReadOnlyList<long> ContentsPerWindow, IReadOnlyList<long> OssPerWindow, double ContentsInFirstSixth, double OssInFirstSixth)
+{
+    /// <summary>Signed URLs in the windows between the first and the last: the ones a run could have used whole.</summary>
+    public IReadOnlyList<long> FullOssWindows() => [.. OssPerWindow.Skip(1).SkipLast(1)];
+
+    /// <summary>Cuts <paramref name="samples"/> (in time order) into windows; null when no folder was listed.</summary>
+    public static QuotaUse? Of(IReadOnlyList<Sample> samples, TimeSpan window)
+    {
+        var first = samples.FirstOrDefault(s => s.Contents > 0);
+        if (first == default || window <= TimeSpan.Zero)
+        {
+            return null;
+        }
+
+        // The start of the first window is the last sample before the first listing was counted.
+        var start = samples.LastOrDefault(s => s.At < first.At && s.Contents == 0).At;
+        var end = samples[^1].At;
+        var windows = (int)Math.Ceiling((end - start) / window);
+        var contents = new long[windows];
+        var oss = new long[windows];
+        long contentsEarly = 0, ossEarly = 0, contentsFull = 0, ossFull = 0;
+        for (var w = 0; w < windows; w++)
+        {
+            var from = At(samples, start + (window * w));
+            var sixth = At(samples, start + (window * w) + (window / 6));
+            var to = At(samples, start + (window * (w + 1)));
+            contents[w] = to.Contents - from.Contents;
+            oss[w] = to.Oss - from.Oss;
+            if (w > 0 && w < windows - 1)
+            {
+                contentsEarly += sixth.Contents - from.Contents;
+                ossEarly += sixth.Oss - from.Oss;
+                contentsFull += contents[w];
+                ossFull += oss[w];
+            }
+        }
+
+        return new QuotaUse(window.TotalSeconds, contents, oss, Share(contentsEarly, contentsFull), Share(ossEarly, ossFull));
+    }
+
+    // The last reading at or before the moment: counts only grow, so it is the count at that moment to within a sample.
+    private static Sample At(IReadOnlyList<Sample> samples, TimeSpan moment)
+    {
+        var found = samples[0];
+        foreach (var sample in samples)
+        {
+            if (sample.At > moment)
+            {
+                break;
+            }
+
+            found = sample;
+        }
+
+        return found;
+    }
+
+    private static double Share(long part, long whole) => whole == 0 ? 0 : Math.Round((double)part / whole, 3);
+}
