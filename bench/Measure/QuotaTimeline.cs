@@ -78,15 +78,15 @@ internal sealed class QuotaTimeline : IAsyncDisposable
 /// <summary>One reading of the emulator's counters: folder-contents and OSS (signed URL) requests so far.</summary>
 internal readonly record struct Sample(TimeSpan At, long Contents, long Oss);
 
-/// <summary>Calls per quota window, windows counted from the run's first folder listing.</summary>
+/// <summary>Calls per quota window, windows counted from the run's first folder listing, and how evenly they came.</summary>
 /// <param name="WindowSeconds">The emulator's quota window.</param>
 /// <param name="ContentsPerWindow">Folder-contents requests in each window, the last one partial.</param>
 /// <param name="OssPerWindow">Signed-URL requests in each window, the last one partial.</param>
-/// <param name="ContentsInFirstSixth">Of the listings in every full window, the share asked in the window's first sixth:
-/// ≈ 0.17 when spread evenly, near 1 when a window's calls all go at its start.</param>
-/// <param name="OssInFirstSixth">The same for signed URLs.</param>
+/// <param name="ContentsIdleShare">Of the 100 ms samples between the first listing and the last, the share that saw
+/// none: near 0 when listings come steadily, high when each window's listings go at once and the rest of it waits.</param>
+/// <param name="OssIdleShare">The same for signed URLs, between the first and the last.</param>
 internal sealed record QuotaUse(
-    double WindowSeconds, IReadOnlyList<long> ContentsPerWindow, IReadOnlyList<long> OssPerWindow, double ContentsInFirstSixth, double OssInFirstSixth)
+    double WindowSeconds, IReadOnlyList<long> ContentsPerWindow, IReadOnlyList<long> OssPerWindow, double ContentsIdleShare, double OssIdleShare)
 {
     /// <summary>Signed URLs in the windows between the first and the last: the ones a run could have used whole.</summary>
     public IReadOnlyList<long> FullOssWindows() => [.. OssPerWindow.Skip(1).SkipLast(1)];
@@ -106,24 +106,15 @@ internal sealed record QuotaUse(
         var windows = (int)Math.Ceiling((end - start) / window);
         var contents = new long[windows];
         var oss = new long[windows];
-        long contentsEarly = 0, ossEarly = 0, contentsFull = 0, ossFull = 0;
         for (var w = 0; w < windows; w++)
         {
             var from = At(samples, start + (window * w));
-            var sixth = At(samples, start + (window * w) + (window / 6));
             var to = At(samples, start + (window * (w + 1)));
             contents[w] = to.Contents - from.Contents;
             oss[w] = to.Oss - from.Oss;
-            if (w > 0 && w < windows - 1)
-            {
-                contentsEarly += sixth.Contents - from.Contents;
-                ossEarly += sixth.Oss - from.Oss;
-                contentsFull += contents[w];
-                ossFull += oss[w];
-            }
         }
 
-        return new QuotaUse(window.TotalSeconds, contents, oss, Share(contentsEarly, contentsFull), Share(ossEarly, ossFull));
+        return new QuotaUse(window.TotalSeconds, contents, oss, IdleShare(samples, s => s.Contents), IdleShare(samples, s => s.Oss));
     }
 
     // The last reading at or before the moment: counts only grow, so it is the count at that moment to within a sample.
@@ -143,5 +134,28 @@ internal sealed record QuotaUse(
         return found;
     }
 
-    private static double Share(long part, long whole) => whole == 0 ? 0 : Math.Round((double)part / whole, 3);
+    // Intervals between samples with no new call, from the interval of the first call to that of the last.
+    private static double IdleShare(IReadOnlyList<Sample> samples, Func<Sample, long> count)
+    {
+        var last = count(samples[^1]);
+        int intervals = 0, idle = 0;
+        for (var i = 1; i < samples.Count; i++)
+        {
+            var before = count(samples[i - 1]);
+            if (before == last)
+            {
+                break;
+            }
+
+            if (before == 0 && count(samples[i]) == 0)
+            {
+                continue;
+            }
+
+            intervals++;
+            idle += count(samples[i]) == before ? 1 : 0;
+        }
+
+        return intervals == 0 ? 0 : Math.Round((double)idle / intervals, 3);
+    }
 }

@@ -80,7 +80,7 @@ internal static class ScenarioReports
             + Invariant($"Azurite peak RSS {v.AzuritePeakRssMb:F0} MB; downloads in flight {v.DownloadsInFlightAverage:F1} on average (peak {v.DownloadsInFlightPeak}); 429s {v.Responses429}");
     }
 
-    // Where the URL quota went unused, and whether calls bunch at each window's start (the counts are in latest.json).
+    // Where the URL quota went unused, and whether calls come in bursts with idle time between (the counts are in latest.json).
     private static string Windows(AccBackup.Bench.Measure.QuotaUse? use, QuotaModel quotas)
     {
         var full = use?.FullOssWindows() ?? [];
@@ -93,7 +93,7 @@ internal static class ScenarioReports
         var ordered = full.Order().ToList();
         var below = full.Count(n => n < 0.95 * share);
         return Invariant($"; per {use.WindowSeconds:0.###} s window from the first listing: OSS {use.OssPerWindow[0]} in the first, then {ordered[0]} to {ordered[^1]} (median {ordered[ordered.Count / 2]}) in {full.Count} full windows, {below} under 95 % of the engine's share ({share:F0}); ")
-            + Invariant($"{use.ContentsInFirstSixth:P0} of the listings and {use.OssInFirstSixth:P0} of the URLs of full windows in their first sixth (17 % if spread evenly)");
+            + Invariant($"no listing in {use.ContentsIdleShare:P0} and no signed URL in {use.OssIdleShare:P0} of the 100 ms samples from the first to the last");
     }
 
     public static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);
