@@ -33,6 +33,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
+    /// <summary>Starts an emulator with <paramref name="emulatorOptions"/> and the engine's services on a fresh Azurite container.</summary>
     /// <param name="emulatorOptions">The emulated account and its faults.</param>
     /// <param name="settings">Configuration over the test defaults.</param>
     /// <param name="downloadAttempts">Attempts of one signed-URL GET (the product's <see cref="BlobCopier.DownloadAttempts"/> unless a test says otherwise).</param>
