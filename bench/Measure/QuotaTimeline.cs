@@ -12,7 +12,7 @@ internal sealed class QuotaTimeline : IAsyncDisposable
 
     private readonly EmulatorServer emulator;
     private readonly Stopwatch clock = Stopwatch.StartNew();
-    private readonly List<Sample> samples = [];
+    private readonly List<QuotaSample> samples = [];
     private readonly CancellationTokenSource stop = new();
     private readonly Task loop;
     private int disposed;
@@ -67,7 +67,7 @@ internal sealed class QuotaTimeline : IAsyncDisposable
     private void Take()
     {
         var stats = emulator.GetStats();
-        var sample = new Sample(clock.Elapsed, stats.Count(EndpointCategory.FolderContents), stats.Count(EndpointCategory.Oss));
+        var sample = new QuotaSample(clock.Elapsed, stats.Count(EndpointCategory.FolderContents), stats.Count(EndpointCategory.Oss));
         lock (samples)
         {
             samples.Add(sample);
@@ -76,7 +76,7 @@ internal sealed class QuotaTimeline : IAsyncDisposable
 }
 
 /// <summary>One reading of the emulator's counters: folder-contents and OSS (signed URL) requests so far.</summary>
-internal readonly record struct Sample(TimeSpan At, long Contents, long Oss);
+internal readonly record struct QuotaSample(TimeSpan At, long Contents, long Oss);
 
 /// <summary>Calls per quota window, windows counted from the run's first folder listing, and how evenly they came.</summary>
 /// <param name="WindowSeconds">The emulator's quota window.</param>
@@ -92,7 +92,7 @@ internal sealed record QuotaUse(
     public IReadOnlyList<long> FullOssWindows() => [.. OssPerWindow.Skip(1).SkipLast(1)];
 
     /// <summary>Cuts <paramref name="samples"/> (in time order) into windows; null when no folder was listed.</summary>
-    public static QuotaUse? Of(IReadOnlyList<Sample> samples, TimeSpan window)
+    public static QuotaUse? Of(IReadOnlyList<QuotaSample> samples, TimeSpan window)
     {
         var first = samples.FirstOrDefault(s => s.Contents > 0);
         if (first == default || window <= TimeSpan.Zero)
@@ -118,7 +118,7 @@ internal sealed record QuotaUse(
     }
 
     // The last reading at or before the moment: counts only grow, so it is the count at that moment to within a sample.
-    private static Sample At(IReadOnlyList<Sample> samples, TimeSpan moment)
+    private static QuotaSample At(IReadOnlyList<QuotaSample> samples, TimeSpan moment)
     {
         var found = samples[0];
         foreach (var sample in samples)
@@ -135,7 +135,7 @@ internal sealed record QuotaUse(
     }
 
     // Intervals between samples with no new call, from the interval of the first call to that of the last.
-    private static double IdleShare(IReadOnlyList<Sample> samples, Func<Sample, long> count)
+    private static double IdleShare(IReadOnlyList<QuotaSample> samples, Func<QuotaSample, long> count)
     {
         var last = count(samples[^1]);
         int intervals = 0, idle = 0;
