@@ -3,23 +3,20 @@ using System.Diagnostics;
 namespace AccBackup.Bench.Measure;
 
 /// <summary>Samples this process's working set (and Azurite's RSS) every 50 ms while a variant runs, keeping the peaks.</summary>
-internal sealed class MemorySampler : IAsyncDisposable
+internal sealed class MemorySampler : PeriodicSampler
 {
     private static readonly TimeSpan Interval = TimeSpan.FromMilliseconds(50);
 
     private readonly Process self = Process.GetCurrentProcess();
     private readonly AzuriteProcess? azurite;
-    private readonly CancellationTokenSource stop = new();
-    private readonly Task loop;
     private long peakSelf;
     private long peakAzurite;
-    private int disposed;
 
     public MemorySampler(AzuriteProcess? azurite)
+        : base(Interval)
     {
         this.azurite = azurite;
-        Sample();
-        loop = RunAsync();
+        Start();
     }
 
     /// <summary>The highest working set of this process seen, in bytes.</summary>
@@ -28,38 +25,8 @@ internal sealed class MemorySampler : IAsyncDisposable
     /// <summary>The highest Azurite RSS seen, in bytes.</summary>
     public long PeakAzurite => Interlocked.Read(ref peakAzurite);
 
-    /// <summary>Stops sampling after one last sample.</summary>
-    public async ValueTask DisposeAsync()
-    {
-        if (Interlocked.Exchange(ref disposed, 1) == 1)
-        {
-            return;
-        }
-
-        await stop.CancelAsync();
-        await loop;
-        Sample();
-        stop.Dispose();
-        self.Dispose();
-    }
-
-    private async Task RunAsync()
-    {
-        using var timer = new PeriodicTimer(Interval);
-        try
-        {
-            while (await timer.WaitForNextTickAsync(stop.Token))
-            {
-                Sample();
-            }
-        }
-        catch (OperationCanceledException)
-        {
-            // Stopped.
-        }
-    }
-
-    private void Sample()
+    /// <inheritdoc />
+    protected override void Sample()
     {
         self.Refresh();
         Interlocked.Exchange(ref peakSelf, Math.Max(PeakSelf, self.WorkingSet64));
@@ -68,4 +35,7 @@ internal sealed class MemorySampler : IAsyncDisposable
             Interlocked.Exchange(ref peakAzurite, Math.Max(PeakAzurite, azurite.RssBytes()));
         }
     }
+
+    /// <inheritdoc />
+    protected override void Stopped() => self.Dispose();
 }

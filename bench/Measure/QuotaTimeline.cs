@@ -6,22 +6,19 @@ namespace AccBackup.Bench.Measure;
 
 /// <summary>The emulator's folder-listing and signed-URL counts, sampled every 100 ms while a variant runs: how the
 /// client spent each quota window, and whether it spent it at the window's start or through it.</summary>
-internal sealed class QuotaTimeline : IAsyncDisposable
+internal sealed class QuotaTimeline : PeriodicSampler
 {
     private static readonly TimeSpan Interval = TimeSpan.FromMilliseconds(100);
 
     private readonly EmulatorServer emulator;
     private readonly Stopwatch clock = Stopwatch.StartNew();
     private readonly List<QuotaSample> samples = [];
-    private readonly CancellationTokenSource stop = new();
-    private readonly Task loop;
-    private int disposed;
 
     public QuotaTimeline(EmulatorServer emulator)
+        : base(Interval)
     {
         this.emulator = emulator;
-        Take();
-        loop = RunAsync();
+        Start();
     }
 
     /// <summary>Stops sampling after one last sample and cuts the samples into quota windows of <paramref name="window"/>.</summary>
@@ -35,36 +32,7 @@ internal sealed class QuotaTimeline : IAsyncDisposable
     }
 
     /// <inheritdoc />
-    public async ValueTask DisposeAsync()
-    {
-        if (Interlocked.Exchange(ref disposed, 1) == 1)
-        {
-            return;
-        }
-
-        await stop.CancelAsync();
-        await loop;
-        Take();
-        stop.Dispose();
-    }
-
-    private async Task RunAsync()
-    {
-        using var timer = new PeriodicTimer(Interval);
-        try
-        {
-            while (await timer.WaitForNextTickAsync(stop.Token))
-            {
-                Take();
-            }
-        }
-        catch (OperationCanceledException)
-        {
-            // Stopped.
-        }
-    }
-
-    private void Take()
+    protected override void Sample()
     {
         var stats = emulator.GetStats();
         var sample = new QuotaSample(clock.Elapsed, stats.Count(EndpointCategory.FolderContents), stats.Count(EndpointCategory.Oss));
