@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
 
 namespace AccBackup.Manifest;
@@ -29,7 +30,7 @@ public sealed class ManifestReader(BlobContainer container)
     /// <summary>The manifest of run <paramref name="runId"/> (or "latest"), read with <paramref name="type"/> when given
     /// (e.g. strings shared with other records: <see cref="Runs.SharedStrings"/>).</summary>
     /// <exception cref="InvalidOperationException">"latest" was asked and no run has finished.</exception>
-    public async Task<RunManifest> ReadAsync(string runId, System.Text.Json.Serialization.Metadata.JsonTypeInfo<RunManifest>? type, CancellationToken cancellationToken)
+    public async Task<RunManifest> ReadAsync(string runId, JsonTypeInfo<RunManifest>? type, CancellationToken cancellationToken)
     {
         if (string.Equals(runId, "latest", StringComparison.OrdinalIgnoreCase))
         {
