@@ -9,15 +9,9 @@ using AccBackup.Testing;
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
 const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing]... " +
     "[--k N] [--side-scale X] [--curve X,Y,...] [--set Section:Key=Value]... [--out FOLDER] [--include RESULTS.json]";
-#if BENCH_DURABLE
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
-    "orchestrations on the Durable Task in-process test host (built with -p:BenchDurable=true). Each variant runs in its own child process.";
-#else
-const string VariantNames =
-    "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver). durable-* variants were NOT built: they need " +
-    "-p:BenchDurable=true, where the Durable Task packages restore. Each variant runs in its own child process.";
-#endif
+    "orchestrations on the Durable Task in-process test host. Each variant runs in its own child process.";
 
 using var cancel = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) =>
@@ -158,11 +152,7 @@ foreach (var point in included)
 }
 
 var curve = ScalingCurve.Of(reports, settings.CurveScales);
-var command = "dotnet run -c Release --project bench" +
-#if BENCH_DURABLE
-    " -p:BenchDurable=true" +
-#endif
-    " --" + string.Concat(args.Select(a => " " + a));
+var command = "dotnet run -c Release --project bench --" + string.Concat(args.Select(a => " " + a));
 var report = new BenchReport(
     DateTimeOffset.UtcNow.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", CultureInfo.InvariantCulture),
     quick ? "quick" : "full",

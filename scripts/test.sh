@@ -57,18 +57,6 @@ echo "== dotnet restore + build (warnings are errors)"
 dotnet restore AccBackup.slnx
 dotnet build AccBackup.slnx -c Release --no-restore -nologo
 
-echo "== Function App projects (src/Durable, src/Functions, tests/Functions.Tests)"
-functions=0
-if scripts/functions-packages.sh; then
-  functions=1
-  (
-    source scripts/functions-env.sh
-    for project in "${FUNCTIONS_PROJECTS[@]}"; do
-      dotnet build "$project" -c Release "${FUNCTIONS_MSBUILD_ARGS[@]}"
-    done
-  )
-fi
-
 echo "== dotnet test"
 log=$(mktemp)
 group_file=$(mktemp)
@@ -80,13 +68,8 @@ setsid -w bash -c '
   watcher=$!
   dotnet test AccBackup.slnx -c Release --no-build -nologo --logger "console;verbosity=normal" 2>&1 | tee "$1"
   status=${PIPESTATUS[0]}
-  if [ "$4" -eq 1 ]; then
-    (source scripts/functions-env.sh && dotnet test tests/Functions.Tests -c Release --no-build -nologo --logger "console;verbosity=normal") 2>&1 | tee -a "$1"
-    functions_status=${PIPESTATUS[0]}
-    [ "$functions_status" -eq 0 ] || status=$functions_status
-  fi
   { kill -KILL "$watcher"; wait "$watcher"; } 2>/dev/null
-  exit "$status"' _ "$log" "$group_file" "$$" "$functions" </dev/null &
+  exit "$status"' _ "$log" "$group_file" "$$" </dev/null &
 job=$!
 set +e
 wait "$job"

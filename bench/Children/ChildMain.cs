@@ -43,13 +43,9 @@ internal static class ChildMain
     {
         if (spec.Kind == ChildKinds.Durable)
         {
-#if BENCH_DURABLE
             var meter = Cost.Start(downloads);
             var (outcome, figures, buffers) = await Durable.DurableRun.RunAsync(spec.Settings, spec.Compression, warnings, downloads, spec.RunId, cancellationToken);
             return meter.Stop(outcome, warnings, null, figures) with { DownloadBufferBytes = buffers };
-#else
-            throw new InvalidOperationException("durable variants need a build with -p:BenchDurable=true.");
-#endif
         }
 
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);

@@ -25,9 +25,7 @@ internal static class LinkBoundScenario
             await context.RunVariantAsync("seed-parallel-8", ChildKinds.SeedParallel, "link-seed", false, null, null, cancellationToken),
             await context.RunVariantAsync("engine-full", ChildKinds.Engine, "link-engine", false, null, null, cancellationToken),
         };
-#if BENCH_DURABLE
         variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "link-durable", false, null, null, cancellationToken));
-#endif
         variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, settings.ProductSettings, false, null, null, cancellationToken));
 
         string probe;

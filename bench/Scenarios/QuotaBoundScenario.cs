@@ -42,12 +42,11 @@ internal static class QuotaBoundScenario
         }
 
         variants.Add(await context.RunVariantAsync("engine-full", ChildKinds.Engine, "quota-engine", true, null, null, cancellationToken));
-#if BENCH_DURABLE
         if (sideBySide)
         {
             variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "quota-durable", true, null, null, cancellationToken));
         }
-#endif
+
         if (sideBySide || scale == BenchSettings.NoChangeScale)
         {
             // The engine variants share one container, so each run finds what the previous one stored.

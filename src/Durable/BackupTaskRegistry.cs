@@ -4,8 +4,8 @@ using Microsoft.DurableTask;
 
 namespace AccBackup.Durable;
 
-/// <summary>Registers the run's orchestrations and activities under <see cref="TaskNames"/>, for a Durable Task worker
-/// outside the Function App (the test host, the bench); the Function App exposes the same classes as functions.</summary>
+/// <summary>Registers the run's orchestrations and activities under <see cref="TaskNames"/>: in the Function App (where
+/// the Durable extension makes each a function), on the in-process test host and in the bench alike.</summary>
 public static class BackupTaskRegistry
 {
     /// <summary>Adds every task of a backup run; <paramref name="copyActivity"/> replaces the copy activity's class (tests).</summary>

@@ -11,7 +11,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Functions.Tests;
+namespace AccBackup.Durable.Tests;
 
 /// <summary>The orchestrations and their real activities on the Durable Task in-process test host, against the APS
 /// emulator and Azurite, registered under the names the Function App uses.</summary>

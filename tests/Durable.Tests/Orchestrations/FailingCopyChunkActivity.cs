@@ -3,7 +3,7 @@ using AccBackup.Runs;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace AccBackup.Functions.Tests.Orchestrations;
+namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>Which project's copies fail, and how often the failing activity was called.</summary>
 internal sealed class FailingCopyPlan(string projectName)

@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 using Microsoft.DurableTask;
 using Microsoft.DurableTask.Converters;
 
-namespace AccBackup.Functions.Tests.Orchestrations;
+namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>The Durable Task data converter with every payload it serializes measured by type: each activity's input and
 /// output, each orchestration's input, output and custom status pass through it on their way to the history.</summary>

@@ -9,7 +9,7 @@ using Microsoft.DurableTask.Client;
 using Microsoft.Extensions.DependencyInjection;
 using Xunit.Abstractions;
 
-namespace AccBackup.Functions.Tests.Orchestrations;
+namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>What bounds a run's orchestrations on the real account's shape: instances, every activity's and orchestration's
 /// payloads, and custom status sizes.</summary>

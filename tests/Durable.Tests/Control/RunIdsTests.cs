@@ -1,6 +1,6 @@
 using AccBackup.Durable.Control;
 
-namespace AccBackup.Functions.Tests.Control;
+namespace AccBackup.Durable.Tests.Control;
 
 public sealed class RunIdsTests
 {

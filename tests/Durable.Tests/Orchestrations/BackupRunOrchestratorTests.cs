@@ -8,7 +8,7 @@ using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
 
-namespace AccBackup.Functions.Tests.Orchestrations;
+namespace AccBackup.Durable.Tests.Orchestrations;
 
 public sealed class BackupRunOrchestratorTests
 {
