@@ -11,9 +11,6 @@ namespace AccBackup.Functions;
 public sealed class NightlyBackupTrigger(BackupStarter starter, TimeProvider time)
 {
     [Function("NightlyBackup")]
-    public async Task Run([TimerTrigger("%Backup:Schedule%")] TimerInfo timer, [DurableClient] DurableTaskClient client, FunctionContext function)
-    {
-        ArgumentNullException.ThrowIfNull(function);
-        await starter.StartAsync(client, RunIds.Nightly(time.GetUtcNow()), new BackupRunRequest(), function.CancellationToken).ConfigureAwait(false);
-    }
+    public Task<StartResult> Run([TimerTrigger("%Backup:Schedule%")] TimerInfo timer, [DurableClient] DurableTaskClient client, CancellationToken cancellationToken) =>
+        starter.StartAsync(client, RunIds.Nightly(time.GetUtcNow()), new BackupRunRequest(), cancellationToken);
 }

@@ -35,5 +35,7 @@ internal sealed class FailingCopyChunkActivity(CopyChunkActivity real, NdjsonBlo
 
 internal static class FailingPlanServices
 {
-    public static IServiceCollection AddSingletonPlan(this IServiceCollection services, FailingCopyPlan plan) => services.AddSingleton(plan);
+    /// <summary>The plan, and the real copy activity the failing one wraps (task classes are not services of their own).</summary>
+    public static IServiceCollection AddSingletonPlan(this IServiceCollection services, FailingCopyPlan plan) =>
+        services.AddSingleton(plan).AddTransient<CopyChunkActivity>();
 }

@@ -1,0 +1,152 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text;
+using System.Text.Json;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Durable.Tests;
+using AccEmulator;
+using AccEmulator.Quotas;
+using Microsoft.DurableTask.Client;
+
+namespace AccBackup.Functions.Tests.Api;
+
+/// <summary>The HTTP API over real requests: 202 with a usable status link, problem details naming the field, 409 while a run goes.</summary>
+public sealed class BackupsApiTests
+{
+    private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
+
+    [Theory]
+    [InlineData("""{"projects":["A"],"colour":"red"}""", "colour", "field 'colour' is not known")]
+    [InlineData("""{"dryRun":"yes"}""", "dryRun", "field 'dryRun' must be true or false")]
+    [InlineData("""{"DRYRUN":1}""", "dryRun", "field 'dryRun' must be true or false")]
+    [InlineData("""{"projects":["A",""]}""", "projects", "field 'projects': entry 1")]
+    [InlineData("""{"projects":["A",7]}""", "projects", "field 'projects': entry 1")]
+    [InlineData("""{"excludeProjects":{"a":1}}""", "excludeProjects", "field 'excludeProjects' must be a list")]
+    [InlineData("""{"forceCopy":true,"forceCopy":false}""", "forceCopy", "field 'forceCopy' is given more than once")]
+    [InlineData("""[1,2]""", null, "the body must be a JSON object")]
+    [InlineData("""{"fullRescan":true""", null, "the body is not valid JSON")]
+    public async Task Start_BadBody_400ProblemNamingTheFieldAndNothingStarted(string body, string? field, string detail)
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.PostAsync("api/backups", Json(body));
+
+        var problem = await ProblemAsync(response, HttpStatusCode.BadRequest);
+        Assert.StartsWith(detail, problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Equal(field, problem.TryGetProperty("field", out var named) ? named.GetString() : null);
+        Assert.Empty(await InstancesAsync(backup.Client));
+    }
+
+    [Fact]
+    public async Task Start_GoodBody_202WhoseLocationAnswersWithTheRunAsTheBodyAskedIt()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.PostAsync("api/backups", Json("""{"projects":"Demo Hospital","dryRun":true}"""));
+
+        Assert.Equal(HttpStatusCode.Accepted, response.StatusCode);
+        var started = await response.Content.ReadFromJsonAsync<JsonElement>();
+        var runId = started.GetProperty("runId").GetString()!;
+        var location = response.Headers.Location!;
+        Assert.Equal("/api/backups/" + runId, location.OriginalString);
+        Assert.Equal(location.OriginalString, started.GetProperty("statusUrl").GetString());
+        var run = await backup.WaitAsync(runId);
+        var input = run.ReadInputAs<BackupRunInput>()!;
+        Assert.Equal(("Demo Hospital", true, false, false), (input.Request.IncludeProjects, input.Request.DryRun, input.Request.ForceCopy, input.Request.FullRescan));
+        using var status = await server.Client.GetAsync(location);
+        Assert.Equal(HttpStatusCode.OK, status.StatusCode);
+        var view = await status.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal((runId, "Completed"), (view.GetProperty("runId").GetString(), view.GetProperty("runtimeStatus").GetString()));
+        Assert.True(view.GetProperty("outcome").GetProperty("planned").GetInt64() > 0);
+        Assert.Equal(0, view.GetProperty("outcome").GetProperty("copied").GetInt64());
+    }
+
+    [Fact]
+    public async Task Start_WhileARunGoes_409ProblemNamingTheRunAndItsStatusLink()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+        using var first = await server.Client.PostAsync("api/backups", Json(""));
+        var running = (await first.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("runId").GetString()!;
+
+        using var second = await server.Client.PostAsync("api/backups", Json("{}"));
+
+        Assert.Equal(HttpStatusCode.Accepted, first.StatusCode);
+        var problem = await ProblemAsync(second, HttpStatusCode.Conflict);
+        Assert.Equal(running, problem.GetProperty("runId").GetString());
+        Assert.Equal("/api/backups/" + running, problem.GetProperty("statusUrl").GetString());
+        Assert.Contains("one run at a time", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, (await backup.WaitAsync(running)).RuntimeStatus);
+        Assert.Single(await InstancesAsync(backup.Client), r => r.Name == Durable.TaskNames.BackupRun);
+    }
+
+    [Fact]
+    public async Task Get_UnknownRun_404Problem()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.GetAsync("api/backups/no-such-run");
+
+        var problem = await ProblemAsync(response, HttpStatusCode.NotFound);
+        Assert.Equal("no-such-run", problem.GetProperty("runId").GetString());
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("101")]
+    [InlineData("ten")]
+    [InlineData("-3")]
+    public async Task List_BadTop_400ProblemNamingTop(string top)
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.GetAsync("api/backups?top=" + top);
+
+        var problem = await ProblemAsync(response, HttpStatusCode.BadRequest);
+        Assert.Equal("top", problem.GetProperty("field").GetString());
+    }
+
+    [Fact]
+    public async Task List_AfterARun_ListsItsManifest()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+        using var started = await server.Client.PostAsync("api/backups", Json("""{"dryRun":false}"""));
+        var runId = (await started.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("runId").GetString()!;
+        await backup.WaitAsync(runId);
+
+        using var response = await server.Client.GetAsync("api/backups?top=5");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var list = await response.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal(JsonValueKind.Null, list.GetProperty("active").ValueKind);
+        Assert.Equal(runId, Assert.Single(list.GetProperty("recent").EnumerateArray()).GetProperty("runId").GetString());
+    }
+
+    private static StringContent Json(string body) => new(body, Encoding.UTF8, "application/json");
+
+    private static async Task<JsonElement> ProblemAsync(HttpResponseMessage response, HttpStatusCode expected)
+    {
+        Assert.Equal(expected, response.StatusCode);
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        var problem = await response.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal((int)expected, problem.GetProperty("status").GetInt32());
+        Assert.False(string.IsNullOrEmpty(problem.GetProperty("title").GetString()));
+        return problem;
+    }
+
+    private static async Task<List<OrchestrationMetadata>> InstancesAsync(DurableTaskClient client)
+    {
+        var instances = new List<OrchestrationMetadata>();
+        await foreach (var instance in client.GetAllInstancesAsync(new OrchestrationQuery()))
+        {
+            instances.Add(instance);
+        }
+
+        return instances;
+    }
+}

@@ -1,0 +1,40 @@
+using AccBackup.Durable.Control;
+using AccBackup.Durable.Tests;
+using AccEmulator;
+using AccEmulator.Quotas;
+using Microsoft.Azure.Functions.Worker;
+using Microsoft.DurableTask.Client;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
+
+namespace AccBackup.Functions.Tests;
+
+/// <summary>The timer: the night's run once, whatever the number of fires that night.</summary>
+public sealed class NightlyBackupTriggerTests
+{
+    private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
+
+    [Fact]
+    public async Task Run_FiredTwiceTheSameNight_StartsTheNightsRunOnceAndTheSecondFireIsANoOp()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        var clock = new FakeTimeProvider(new DateTimeOffset(2026, 11, 25, 2, 0, 0, TimeSpan.Zero));
+        var trigger = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(backup.Services, clock);
+
+        var first = await trigger.Run(new TimerInfo(), backup.Client, CancellationToken.None);
+        await backup.WaitAsync(first.RunId);
+        clock.Advance(TimeSpan.FromHours(3));
+        var second = await trigger.Run(new TimerInfo(), backup.Client, CancellationToken.None);
+
+        Assert.Equal((StartOutcome.Started, "20261124-nightly"), (first.Outcome, first.RunId));
+        Assert.Equal((StartOutcome.AlreadyExists, "20261124-nightly"), (second.Outcome, second.RunId));
+        var runs = new List<OrchestrationMetadata>();
+        await foreach (var instance in backup.Client.GetAllInstancesAsync(new OrchestrationQuery()))
+        {
+            runs.Add(instance);
+        }
+
+        var run = Assert.Single(runs, r => r.Name == Durable.TaskNames.BackupRun);
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+    }
+}
