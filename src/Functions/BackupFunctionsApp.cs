@@ -1,4 +1,5 @@
 using AccBackup.Durable;
+using AccBackup.Functions.Telemetry;
 using Microsoft.Azure.Functions.Worker;
 using Microsoft.Azure.Functions.Worker.Builder;
 using Microsoft.DurableTask.Worker;
@@ -18,6 +19,7 @@ public static class BackupFunctionsApp
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.ConfigureFunctionsWebApplication();
+        builder.AddBackupTelemetry();
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddBackupOrchestration(builder.Configuration);
         builder.ConfigureDurableWorker().AddTasks(registry => registry.AddBackupTasks());

@@ -22,7 +22,9 @@ param alertEmail string
 @maxValue(48)
 param missedRunHours int
 
-// The contract's parser, shared with the workbook: one row per finished run with typed columns.
+// The contract's parser, shared with the workbook: one row per finished run with typed columns, read from the
+// customDimensions the worker's exporter sends (the template's placeholders by name). The conditions below use only
+// those columns, never a raw dimension (tests/Functions.Tests/Telemetry evaluates them on exported telemetry).
 var runs = loadTextContent('../queries/backup-runs.kql')
 var problemRunsQuery = '${runs}\n| where Status == "Failed" or Failed > 0 or FailedProjects > 0 or SizeMismatches > 0'
 var finishedRunsQuery = '${runs}\n| where timestamp > ago(${missedRunHours}h)'

@@ -13,7 +13,8 @@ param tags object
 @description('Resource id of the Application Insights component the queries run against.')
 param appInsightsId string
 
-// The contract's parser, shared with the alert rules.
+// The contract's parser, shared with the alert rules: every item below reads its typed columns, never a raw
+// customDimension.
 var runs = loadTextContent('../queries/backup-runs.kql')
 
 // Every query covers the last 30 days.

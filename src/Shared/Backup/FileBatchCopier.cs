@@ -37,7 +37,9 @@ public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOpti
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 2101, Level = LogLevel.Information, Message = "Copied a batch of {Files} files; {Failed} failed")]
+        // Debug: one line per batch is one per few dozen files on a night (a listing's files make a batch); the run summary
+        // and the manifest carry the counts, and Application Insights is charged per line.
+        [LoggerMessage(EventId = 2101, Level = LogLevel.Debug, Message = "Copied a batch of {Files} files; {Failed} failed")]
         public static partial void BatchDone(ILogger logger, int files, int failed);
     }
 }

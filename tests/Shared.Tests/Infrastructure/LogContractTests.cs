@@ -1,18 +1,22 @@
+using System.Reflection;
 using System.Text.RegularExpressions;
+using AccBackup.Runs;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Tests.Infrastructure;
 
 /// <summary>The run-summary log contract in infra/bicep/README.md and the query the alerts and workbook share agree.</summary>
+/// <remarks>That the worker's exporter really produces these fields is tests/Functions.Tests/Telemetry's part.</remarks>
 public sealed partial class LogContractTests
 {
     [Fact]
-    public void RunsQuery_EveryTemplatePlaceholder_IsReadInBothSpellings()
+    public void RunsQuery_EveryTemplatePlaceholder_IsReadAsTheCustomDimensionOfItsName()
     {
-        var query = RepoFiles.Text("infra", "bicep", "queries", "backup-runs.kql");
+        var query = RunsQuery();
 
         var unread = TemplatePlaceholders()
-            .Where(p => !query.Contains($"d.{p}", StringComparison.Ordinal) || !query.Contains($"d.prop__{p}", StringComparison.Ordinal))
-            .Select(p => $"{{{p}}} is not read as d.{p} and d.prop__{p}");
+            .Where(p => !query.Contains($"(d.{p})", StringComparison.Ordinal))
+            .Select(p => $"{{{p}}} is not read as d.{p}");
 
         Problems.AssertNone(unread);
     }
@@ -21,9 +25,8 @@ public sealed partial class LogContractTests
     public void RunsQuery_EveryDimensionItReads_IsATemplatePlaceholder()
     {
         var placeholders = TemplatePlaceholders();
-        var query = RepoFiles.Text("infra", "bicep", "queries", "backup-runs.kql");
 
-        var extra = DimensionRead().Matches(query).Select(m => m.Groups["name"].Value).Distinct()
+        var extra = DimensionRead().Matches(RunsQuery()).Select(m => m.Groups["name"].Value).Distinct()
             .Where(d => !placeholders.Contains(d))
             .Select(d => $"the query reads {d}, which the README's message template does not have");
 
@@ -31,12 +34,36 @@ public sealed partial class LogContractTests
     }
 
     [Fact]
+    public void RunsQuery_NoHostForwardedSpelling_IsRead()
+    {
+        // The worker exports its own logs: the host's prop__ copies of them are not sent, so reading them would only hide a
+        // field the worker stopped sending.
+        Assert.DoesNotContain("prop__", RunsQuery(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void RunsQuery_Filter_IsTheRunSummarysCategoryAndEventId()
+    {
+        var filter = EventFilter().Match(RunsQuery());
+        var runFinished = typeof(ManifestAssembler).GetNestedType("Log", BindingFlags.NonPublic)!
+            .GetMethod("RunFinished", BindingFlags.Public | BindingFlags.Static)!
+            .GetCustomAttribute<LoggerMessageAttribute>()!;
+
+        Assert.True(filter.Success, "backup-runs.kql does not select traces by customDimensions.CategoryName and EventId.");
+        Assert.Equal(typeof(ManifestAssembler).FullName, filter.Groups["category"].Value);
+        Assert.Equal(runFinished.EventId.ToString(System.Globalization.CultureInfo.InvariantCulture), filter.Groups["eventId"].Value);
+        Assert.Equal(ManifestAssembler.RunFinishedTemplate, runFinished.Message);
+    }
+
+    [Fact]
     public void ManifestAssembler_RunFinishedTemplate_IsTheReadmeTemplate()
     {
         var readme = RepoFiles.Text("infra", "bicep", "README.md");
 
-        Assert.Equal(AccBackup.Runs.ManifestAssembler.RunFinishedTemplate, TemplateLine().Match(readme).Value.TrimEnd());
+        Assert.Equal(ManifestAssembler.RunFinishedTemplate, TemplateLine().Match(readme).Value.TrimEnd());
     }
+
+    private static string RunsQuery() => RepoFiles.Text("infra", "bicep", "queries", "backup-runs.kql");
 
     private static HashSet<string> TemplatePlaceholders()
     {
@@ -52,6 +79,9 @@ public sealed partial class LogContractTests
     [GeneratedRegex(@"\{(?<name>\w+)\}")]
     private static partial Regex Placeholder();
 
-    [GeneratedRegex(@"\bd\.(prop__)?(?<name>\w+)")]
+    [GeneratedRegex(@"\bd\.(?<name>\w+)")]
     private static partial Regex DimensionRead();
+
+    [GeneratedRegex(@"tostring\(customDimensions\.CategoryName\) == ""(?<category>[^""]+)"" and tostring\(customDimensions\.EventId\) == ""(?<eventId>\d+)""")]
+    private static partial Regex EventFilter();
 }
