@@ -63,6 +63,12 @@ public sealed partial class RunPreparer(
             return new(null, "full: requested", startedAt, latest?.RunId);
         }
 
+        if (request.ForceCopy)
+        {
+            // Carried folders are never listed, so their files would never reach a copy: forcing copies lists everything.
+            return new(null, "full: copy forced", startedAt, latest?.RunId);
+        }
+
         if (latest is null)
         {
             Log.NoPreviousState(logger, "no earlier run has finished");

@@ -142,6 +142,21 @@ public sealed class IncrementalRunTests
         Assert.Equal(first.Summary.Copied, second.Summary.Unchanged);
     }
 
+    [Fact]
+    public async Task RunAsync_ForceCopyAloneOnAnIncrementalNight_ListsEverythingAndCopiesEveryFileAgain()
+    {
+        await using var host = await CopyEngineHost.StartAsync(Demo);
+        var first = await RunAsync(host);
+        host.Emulator.ResetStats();
+
+        var second = await RunAsync(host, new BackupRunRequest(ForceCopy: true));
+
+        Assert.Equal("full: copy forced", second.Summary.ListingMode);
+        Assert.True(host.Emulator.GetStats().Count(EndpointCategory.FolderContents) >= first.Summary.Folders);
+        Assert.Equal((first.Summary.Copied, 0L), (second.Summary.Copied, second.Summary.Unchanged));
+        Assert.Equal(first.Summary.Bytes, second.Summary.Bytes);
+    }
+
     private static Task<BackupRunResult> RunAsync(CopyEngineHost host, BackupRunRequest? request = null) =>
         host.Services.GetRequiredService<BackupRunner>().RunAsync(request ?? new BackupRunRequest(), null, CancellationToken.None);
 
