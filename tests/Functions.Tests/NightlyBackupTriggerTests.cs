@@ -5,6 +5,7 @@ using AccEmulator.Quotas;
 using Microsoft.Azure.Functions.Worker;
 using Microsoft.DurableTask.Client;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Functions.Tests;
@@ -15,9 +16,10 @@ public sealed class NightlyBackupTriggerTests
     private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
 
     [Fact]
-    public async Task Run_FiredTwiceTheSameNight_StartsTheNightsRunOnceAndTheSecondFireIsANoOp()
+    public async Task Run_FiredTwiceTheSameNight_StartsTheNightsRunOnceAndTheSecondFireIsAnInformationNoOp()
     {
-        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        var logs = new RecordingLoggerProvider();
+        await using var backup = await DurableBackupHost.StartAsync(Demo, services: s => s.AddLogging(l => l.AddProvider(logs)));
         var clock = new FakeTimeProvider(new DateTimeOffset(2026, 11, 25, 2, 0, 0, TimeSpan.Zero));
         var trigger = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(backup.Services, clock);
 
@@ -36,5 +38,8 @@ public sealed class NightlyBackupTriggerTests
 
         var run = Assert.Single(runs, r => r.Name == Durable.TaskNames.BackupRun);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+        var noOp = Assert.Single(logs.Entries, e => e.Category == typeof(BackupStarter).FullName && e.Message.Contains("exists already", StringComparison.Ordinal));
+        Assert.Equal(LogLevel.Information, noOp.Level);
+        Assert.DoesNotContain(logs.Entries, e => e.Category == typeof(BackupStarter).FullName && e.Level >= LogLevel.Warning);
     }
 }

@@ -21,13 +21,13 @@ public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogg
         ArgumentNullException.ThrowIfNull(request);
         if (await client.GetInstanceAsync(runId, cancellationToken).ConfigureAwait(false) is { } existing)
         {
-            Log.NotStarted(logger, runId, "it exists already", existing.RuntimeStatus.ToString());
+            Log.AlreadyExists(logger, runId, existing.RuntimeStatus);
             return new StartResult(StartOutcome.AlreadyExists, runId, existing.RuntimeStatus.ToString());
         }
 
         if (await FindActiveRunAsync(client, cancellationToken).ConfigureAwait(false) is { } active)
         {
-            Log.NotStarted(logger, runId, $"run {active.InstanceId} is still going", active.RuntimeStatus.ToString());
+            Log.OtherRunGoing(logger, runId, active.InstanceId, active.RuntimeStatus.ToString());
             return new StartResult(StartOutcome.RunInProgress, active.InstanceId, active.RuntimeStatus.ToString());
         }
 
@@ -58,8 +58,13 @@ public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogg
         [LoggerMessage(EventId = 5201, Level = LogLevel.Information, Message = "Backup run {RunId} scheduled")]
         public static partial void Started(ILogger logger, string runId);
 
-        [LoggerMessage(EventId = 5202, Level = LogLevel.Warning, Message = "Backup run {RunId} not started: {Reason} ({Status})")]
-        public static partial void NotStarted(ILogger logger, string runId, string reason, string status);
+        /// <summary>Expected (the timer fired again the same night, a start was repeated): nothing to look at.</summary>
+        [LoggerMessage(EventId = 5203, Level = LogLevel.Information, Message = "Backup run {RunId} not started: it exists already ({Status})")]
+        public static partial void AlreadyExists(ILogger logger, string runId, OrchestrationRuntimeStatus status);
+
+        /// <summary>A run still going when another is due is worth a look (a run longer than the time between two).</summary>
+        [LoggerMessage(EventId = 5202, Level = LogLevel.Warning, Message = "Backup run {RunId} not started: run {ActiveRunId} is still going ({Status})")]
+        public static partial void OtherRunGoing(ILogger logger, string runId, string activeRunId, string status);
     }
 }
 
