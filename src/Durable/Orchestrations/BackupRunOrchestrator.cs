@@ -74,7 +74,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             CopyActivities = tally.CopiesStarted,
             LargestExecutionTasks = Math.Max(largestProjectGeneration, prepared.Projects.Count + 2),
         };
-        context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "done"), 0));
+        context.SetCustomStatus(new RunStatus(result.Settle(tally.ToProgress(runId, "done")), 0));
         return result;
     }
 

@@ -22,6 +22,18 @@ public sealed record BackupRunOutcome(
     /// bounds a history (two events per task, plus one start/end pair per wake-up, at most one wake-up per task).</summary>
     public int LargestExecutionTasks { get; init; }
 
+    /// <summary>The run's progress as its manifest settles it: every file count the outcome gives (a carried file counted by
+    /// its status in the manifest, not as unchanged), the rest as the run counted them.</summary>
+    public BackupProgress Settle(BackupProgress counted)
+    {
+        ArgumentNullException.ThrowIfNull(counted);
+        return counted with
+        {
+            Phase = "done", ProjectsDone = counted.ProjectsTotal, FilesFound = Files, FilesCopied = Copied, FilesUnchanged = Unchanged,
+            FilesNoContent = NoContent, FilesFailed = Failed, BytesFound = Bytes, SizeMismatches = SizeMismatches, FilesPlanned = Planned,
+        };
+    }
+
     /// <summary>The outcome of the run whose manifest has <paramref name="summary"/>.</summary>
     public static BackupRunOutcome From(LatestRun manifest)
     {

@@ -68,6 +68,19 @@ public sealed class BackupRunOrchestratorTests
         Assert.Equal(0, outcome.Copied);
         Assert.Equal(first.ReadOutputAs<BackupRunOutcome>()!.Copied, outcome.Unchanged);
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Oss));
+        AssertStatusIsTheOutcome(first);
+        AssertStatusIsTheOutcome(second);
+    }
+
+    /// <summary>A finished run's custom status counts what its outcome (the manifest) counts.</summary>
+    private static void AssertStatusIsTheOutcome(OrchestrationMetadata run)
+    {
+        var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        var status = run.ReadCustomStatusAs<RunStatus>()!.Progress;
+        Assert.Equal(
+            (outcome.Files, outcome.Copied, outcome.Unchanged, outcome.NoContent, outcome.Failed, outcome.Planned, outcome.SizeMismatches, outcome.Bytes),
+            (status.FilesFound, status.FilesCopied, status.FilesUnchanged, status.FilesNoContent, status.FilesFailed, status.FilesPlanned, status.SizeMismatches, status.BytesFound));
+        Assert.Equal(("done", status.ProjectsTotal), (status.Phase, status.ProjectsDone));
     }
 
     [Fact]
@@ -81,6 +94,7 @@ public sealed class BackupRunOrchestratorTests
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        AssertStatusIsTheOutcome(run);
         var manifest = await host.Manifests.ReadAsync("failing-1", CancellationToken.None);
         var hospital = manifest.Files.Where(f => f.ProjectName == "Demo Hospital" && f.Status != ManifestStatus.NoContent).ToList();
         Assert.NotEmpty(hospital);
