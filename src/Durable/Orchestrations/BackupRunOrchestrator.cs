@@ -23,12 +23,27 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(input);
+        var startedAt = new DateTimeOffset(context.CurrentUtcDateTime, TimeSpan.Zero);
+        var tally = new RunTally();
+        try
+        {
+            return await BackUpAsync(context, input, startedAt, tally);
+        }
+        catch (Exception e) when (e is BackupRunAbortedException or TaskFailedException)
+        {
+            // No manifest will say how the run ended: its summary trace does (Status Failed), so tonight's alert fires.
+            var seconds = (context.CurrentUtcDateTime - startedAt.UtcDateTime).TotalSeconds;
+            RunSummaryLog.Failed(context.CreateReplaySafeLogger(RunSummaryLog.Category), context.InstanceId, seconds, tally.ProjectsTotal);
+            throw;
+        }
+    }
+
+    private static async Task<BackupRunOutcome> BackUpAsync(TaskOrchestrationContext context, BackupRunInput input, DateTimeOffset startedAt, RunTally tally)
+    {
         var logger = context.CreateReplaySafeLogger<BackupRunOrchestrator>();
         var settings = input.Settings;
         var runId = context.InstanceId;
-        var startedAt = new DateTimeOffset(context.CurrentUtcDateTime, TimeSpan.Zero);
         var retrying = ActivityOptions.Retrying(settings.ActivityAttempts);
-        var tally = new RunTally();
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
 
         var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);

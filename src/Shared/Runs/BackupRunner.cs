@@ -9,8 +9,10 @@ namespace AccBackup.Runs;
 /// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
 public sealed partial class BackupRunner(
     RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ManifestAssembler assembler, IOptions<Backup.BackupOptions> options, TimeProvider time,
-    ILogger<BackupRunner> logger)
+    ILogger<BackupRunner> logger, ILoggerFactory loggers)
 {
+    private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
+
     /// <summary>Backs up the selected projects and writes the run's manifest.</summary>
     /// <exception cref="Acc.ApsAuthenticationException">APS rejected the credentials: nothing could be backed up.</exception>
     /// <exception cref="RunAlreadyExistsException">The run id asked for was used by a finished run.</exception>
@@ -59,9 +61,10 @@ public sealed partial class BackupRunner(
         }
         catch
         {
-            // A fatal failure: stop the work still in flight before giving up.
+            // A fatal failure: stop the work still in flight before giving up, and say so where a finished run would.
             await abort.CancelAsync().ConfigureAwait(false);
             await ((Task)Task.WhenAll(inFlight.Keys)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            RunSummaryLog.Failed(summaryLog, runId, (time.GetUtcNow() - startedAt).TotalSeconds, prepared.Projects.Count);
             throw;
         }
 

@@ -7,11 +7,13 @@ namespace AccBackup.Runs;
 
 /// <summary>The fan-in activity: gathers every chunk's results, and what vanished since the previous run, into the manifest.</summary>
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
-/// <remarks>It also writes the run-summary log line the alerts read, once per run: no driver logs it.</remarks>
+/// <remarks>It also writes the run-summary trace the alerts read (<see cref="RunSummaryLog"/>), once per finished run.</remarks>
 public sealed partial class ManifestAssembler(
     BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
-    ILogger<ManifestAssembler> logger)
+    ILogger<ManifestAssembler> logger, ILoggerFactory loggers)
 {
+    private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
+
     /// <summary>Reason recorded for files of a chunk whose copy activity never completed.</summary>
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
 
@@ -61,7 +63,7 @@ public sealed partial class ManifestAssembler(
             },
             cancellationToken,
             updateLatest: !input.DryRun).ConfigureAwait(false);
-        LogFinished(written.Summary);
+        RunSummaryLog.Finished(summaryLog, written.Summary);
         return written;
     }
 
@@ -177,26 +179,10 @@ public sealed partial class ManifestAssembler(
             : entry;
 
     /// <summary>The run-summary trace's message template: a contract with the alerts and the workbook.</summary>
-    internal const string RunFinishedTemplate =
-        "Backup run {RunId} finished: {Status} in {DurationSeconds} s; {Files} files, {Bytes} bytes, {Projects} projects; {Copied} copied, {Unchanged} unchanged, {NoContent} without content, {Planned} planned, {Failed} failed; {FailedProjects} projects not listed; {SizeMismatches} size mismatches";
-
-    // The log contract the alerts and the workbook read (infra/bicep/README.md, "Log contract").
-    private void LogFinished(ManifestSummary s)
-    {
-        var level = s.IsComplete && s.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
-        Log.RunFinished(logger, level, s.RunId, s.Status, s.DurationSeconds, s.Files, s.Bytes, s.Projects,
-            s.Copied, s.Unchanged, s.NoContent, s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount);
-    }
-
     private static partial class Log
     {
         [LoggerMessage(EventId = 4005, Level = LogLevel.Warning, Message = "Backup run {RunId}: the latest run {BaseRunId} is unreadable ({Reason}); its files are not carried into this manifest")]
         public static partial void BaseRunUnreadable(ILogger logger, string runId, string baseRunId, string reason);
-
-        [LoggerMessage(EventId = 4002, Message = RunFinishedTemplate)]
-        public static partial void RunFinished(
-            ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
-            long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
     }
 }
 

@@ -38,7 +38,7 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
         var traces = await ExportAsync(loggers =>
         {
             // A function invocation whose span was not sampled (its trace flags say "not recorded").
-            var logger = loggers.CreateLogger(typeof(AccBackup.Runs.ManifestAssembler).FullName!);
+            var logger = loggers.CreateLogger(AccBackup.Runs.RunSummaryLog.Category);
             using var span = new Activity("CopyChunk").SetParentId(ActivityTraceId.CreateRandom(), ActivitySpanId.CreateRandom(), ActivityTraceFlags.None).Start();
             RunFinished(logger, "unsampled-1", "Succeeded");
         });

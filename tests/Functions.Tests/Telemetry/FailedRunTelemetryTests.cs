@@ -24,4 +24,18 @@ public sealed class FailedRunTelemetryTests
         Assert.Contains("Failed > 0", firing);
         Assert.Contains("FailedProjects > 0", firing);
     }
+
+    [Fact]
+    public async Task RunSummary_CredentialsRejected_RunFailsAndItsSummaryFiresTheProblemAlertTonight()
+    {
+        await using var host = await TelemetryBackupHost.StartAsync(new Dictionary<string, string?> { ["Aps:ClientSecret"] = "not-the-secret" });
+        var run = await host.RunToTheEndAsync("telemetry-rejected-1");
+
+        var row = Assert.Single(RunsQuery.Load().Rows(await host.StopAsync()));
+        var firing = ProblemRunCondition.Load().FiringTerms(row);
+
+        Assert.Equal(OrchestrationRuntimeStatus.Failed, run.RuntimeStatus);
+        Assert.Equal(("telemetry-rejected-1", "Failed"), (row["RunId"], row["Status"]));
+        Assert.Contains("Status == \"Failed\"", firing);
+    }
 }

@@ -40,6 +40,6 @@ public sealed class RunSummaryTelemetryTests(DemoRunTelemetry demo)
         // What a person reads in Logs: the sentence, not the template; at Warning because of the size mismatch.
         Assert.StartsWith($"Backup run {DemoRunTelemetry.RunId} finished: Succeeded in ", summary.Message, StringComparison.Ordinal);
         Assert.Equal("Warning", summary.Severity);
-        Assert.Equal(typeof(AccBackup.Runs.ManifestAssembler).FullName, summary.Category);
+        Assert.Equal(AccBackup.Runs.RunSummaryLog.Category, summary.Category);
     }
 }

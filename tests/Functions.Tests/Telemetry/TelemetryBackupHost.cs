@@ -52,6 +52,10 @@ internal sealed class TelemetryBackupHost : IAsyncDisposable
         return (run, manifest.Summary);
     }
 
+    /// <summary>Runs a backup as run <paramref name="runId"/> that may end without a manifest (a run that fails outright).</summary>
+    public Task<OrchestrationMetadata> RunToTheEndAsync(string runId) =>
+        host.RunAsync(runId, new BackupRunInput(new BackupRunRequest(), host.Settings));
+
     /// <summary>Everything the exporter has posted once the host has stopped (which exports what it still held).</summary>
     public async Task<IReadOnlyList<IngestedItem>> StopAsync()
     {

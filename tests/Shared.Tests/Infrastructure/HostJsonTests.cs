@@ -54,9 +54,9 @@ public sealed class HostJsonTests
     [Fact]
     public void Logging_RunSummaryCategory_IsLoggedAtInformation()
     {
-        // The alerts and the workbook read the run-summary trace, which ManifestAssembler logs at Information for a
-        // complete run: the most specific logLevel entry for its category must let it through.
-        var category = typeof(ManifestAssembler).FullName!;
+        // The alerts and the workbook read the run-summary trace, logged at Information for a complete run: the most
+        // specific logLevel entry for its category must let it through.
+        var category = RunSummaryLog.Category;
         using var host = RepoFiles.Json(allowComments: true, "host.json");
         var levels = host.RootElement.GetProperty("logging").GetProperty("logLevel").EnumerateObject()
             .ToDictionary(l => l.Name, l => Enum.Parse<LogLevel>(l.Value.GetString()!, ignoreCase: true), StringComparer.OrdinalIgnoreCase);

@@ -45,22 +45,21 @@ public sealed partial class LogContractTests
     public void RunsQuery_Filter_IsTheRunSummarysCategoryAndEventId()
     {
         var filter = EventFilter().Match(RunsQuery());
-        var runFinished = typeof(ManifestAssembler).GetNestedType("Log", BindingFlags.NonPublic)!
-            .GetMethod("RunFinished", BindingFlags.Public | BindingFlags.Static)!
+        var runFinished = typeof(RunSummaryLog).GetMethod("Write", BindingFlags.NonPublic | BindingFlags.Static)!
             .GetCustomAttribute<LoggerMessageAttribute>()!;
 
         Assert.True(filter.Success, "backup-runs.kql does not select traces by customDimensions.CategoryName and EventId.");
-        Assert.Equal(typeof(ManifestAssembler).FullName, filter.Groups["category"].Value);
+        Assert.Equal(RunSummaryLog.Category, filter.Groups["category"].Value);
         Assert.Equal(runFinished.EventId.ToString(System.Globalization.CultureInfo.InvariantCulture), filter.Groups["eventId"].Value);
-        Assert.Equal(ManifestAssembler.RunFinishedTemplate, runFinished.Message);
+        Assert.Equal(RunSummaryLog.Template, runFinished.Message);
     }
 
     [Fact]
-    public void ManifestAssembler_RunFinishedTemplate_IsTheReadmeTemplate()
+    public void RunSummaryLog_Template_IsTheReadmeTemplate()
     {
         var readme = RepoFiles.Text("infra", "bicep", "README.md");
 
-        Assert.Equal(ManifestAssembler.RunFinishedTemplate, TemplateLine().Match(readme).Value.TrimEnd());
+        Assert.Equal(RunSummaryLog.Template, TemplateLine().Match(readme).Value.TrimEnd());
     }
 
     private static string RunsQuery() => RepoFiles.Text("infra", "bicep", "queries", "backup-runs.kql");

@@ -108,7 +108,7 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
         return new ManifestAssembler(
             container, blobs, new ManifestWriter(container), new PreviousRunStateStore(container, blobs, manifests),
             new TransferSlots(Microsoft.Extensions.Options.Options.Create(new CopyOptions())), new FakeTimeProvider(Start.AddMinutes(5)),
-            NullLogger<ManifestAssembler>.Instance);
+            NullLogger<ManifestAssembler>.Instance, NullLoggerFactory.Instance);
     }
 
     private static ManifestAssemblyInput Input(string runId, string? latestRunId) =>

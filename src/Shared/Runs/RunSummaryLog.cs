@@ -1,0 +1,40 @@
+using AccBackup.Manifest;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Runs;
+
+/// <summary>The run-summary trace: one per run, finished or failed, the log contract the alerts and the workbook read
+/// (infra/bicep/README.md, "Log contract"; infra/bicep/queries/backup-runs.kql selects it by category and event id).</summary>
+public static partial class RunSummaryLog
+{
+    /// <summary>The category the trace is written under, whichever host or class writes it.</summary>
+    public const string Category = "AccBackup.Runs.RunSummary";
+
+    /// <summary>The trace's event id.</summary>
+    public const int EventId = 4002;
+
+    /// <summary>The trace's message template: each placeholder is a field of the trace.</summary>
+    public const string Template =
+        "Backup run {RunId} finished: {Status} in {DurationSeconds} s; {Files} files, {Bytes} bytes, {Projects} projects; {Copied} copied, {Unchanged} unchanged, {NoContent} without content, {Planned} planned, {Failed} failed; {FailedProjects} projects not listed; {SizeMismatches} size mismatches";
+
+    /// <summary>The status of a run that ended without a manifest (e.g. APS rejected the credentials).</summary>
+    public const string FailedStatus = "Failed";
+
+    /// <summary>A run that wrote its manifest: Information when every file is stored, Warning otherwise or on any size mismatch.</summary>
+    public static void Finished(ILogger logger, ManifestSummary summary)
+    {
+        ArgumentNullException.ThrowIfNull(summary);
+        var level = summary.IsComplete && summary.SizeMismatchCount == 0 ? LogLevel.Information : LogLevel.Warning;
+        Write(logger, level, summary.RunId, summary.Status, summary.DurationSeconds, summary.Files, summary.Bytes, summary.Projects,
+            summary.Copied, summary.Unchanged, summary.NoContent, summary.Planned, summary.Failed, summary.FailedProjects.Count, summary.SizeMismatchCount);
+    }
+
+    /// <summary>A run that failed outright, before its manifest: <see cref="FailedStatus"/>, no counts, at Error.</summary>
+    public static void Failed(ILogger logger, string runId, double durationSeconds, int projects) =>
+        Write(logger, LogLevel.Error, runId, FailedStatus, durationSeconds, 0, 0, projects, 0, 0, 0, 0, 0, 0, 0);
+
+    [LoggerMessage(EventId = EventId, Message = Template)]
+    private static partial void Write(
+        ILogger logger, LogLevel level, string runId, string status, double durationSeconds, long files, long bytes, int projects,
+        long copied, long unchanged, long noContent, long planned, long failed, int failedProjects, long sizeMismatches);
+}
