@@ -98,6 +98,18 @@ internal sealed class DurableBackupHost : IAsyncDisposable
         return await Client.WaitForInstanceCompletionAsync(runId, getInputsAndOutputs: true, cancel.Token);
     }
 
+    /// <summary>Every orchestration instance the host knows: runs and their project sub-orchestrations.</summary>
+    public async Task<IReadOnlyList<OrchestrationMetadata>> InstancesAsync()
+    {
+        var instances = new List<OrchestrationMetadata>();
+        await foreach (var instance in Client.GetAllInstancesAsync(new OrchestrationQuery()))
+        {
+            instances.Add(instance);
+        }
+
+        return instances;
+    }
+
     public async ValueTask DisposeAsync()
     {
         await Host.DisposeAsync();

@@ -35,7 +35,7 @@ public sealed class BackupsApiTests
         var problem = await ProblemAsync(response, HttpStatusCode.BadRequest);
         Assert.StartsWith(detail, problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
         Assert.Equal(field, problem.TryGetProperty("field", out var named) ? named.GetString() : null);
-        Assert.Empty(await InstancesAsync(backup.Client));
+        Assert.Empty(await backup.InstancesAsync());
     }
 
     [Fact]
@@ -79,7 +79,7 @@ public sealed class BackupsApiTests
         Assert.Equal("/api/backups/" + running, problem.GetProperty("statusUrl").GetString());
         Assert.Contains("one run at a time", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, (await backup.WaitAsync(running)).RuntimeStatus);
-        Assert.Single(await InstancesAsync(backup.Client), r => r.Name == Durable.TaskNames.BackupRun);
+        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.TaskNames.BackupRun);
     }
 
     [Fact]
@@ -137,16 +137,5 @@ public sealed class BackupsApiTests
         Assert.Equal((int)expected, problem.GetProperty("status").GetInt32());
         Assert.False(string.IsNullOrEmpty(problem.GetProperty("title").GetString()));
         return problem;
-    }
-
-    private static async Task<List<OrchestrationMetadata>> InstancesAsync(DurableTaskClient client)
-    {
-        var instances = new List<OrchestrationMetadata>();
-        await foreach (var instance in client.GetAllInstancesAsync(new OrchestrationQuery()))
-        {
-            instances.Add(instance);
-        }
-
-        return instances;
     }
 }
