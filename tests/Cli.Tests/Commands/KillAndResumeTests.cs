@@ -15,6 +15,7 @@ namespace AccBackup.Cli.Tests.Commands;
 /// <summary>A run killed hard mid-copy and started again with the same id ends as a clean run would, fetching only what was not stored.</summary>
 /// <remarks>Real processes: the built tool as a child process, the emulator in this one (bandwidth-capped so the copy takes
 /// seconds), Azurite from <see cref="Testing.AzuriteServer"/>.</remarks>
+[Trait("Category", "Slow")]
 public sealed class KillAndResumeTests(ITestOutputHelper output)
 {
     private const string RunId = "resume-1";

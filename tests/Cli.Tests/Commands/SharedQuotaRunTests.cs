@@ -15,6 +15,7 @@ namespace AccBackup.Cli.Tests.Commands;
 /// emulator with its quotas on, into one container. Quotas are a tenth of APS's per 6-second window (the same rate as
 /// APS, counted ten times as often), so the runs are quota-bound and quick; the client is told the same window.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class SharedQuotaRunTests(ITestOutputHelper output)
 {
     private static readonly TimeSpan Window = TimeSpan.FromSeconds(6);

@@ -15,6 +15,7 @@ namespace AccBackup.Durable.Tests.Orchestrations;
 /// payloads, and custom status sizes.</summary>
 /// <remarks>Scale 0.025 (about 1,000 files) by default; <c>ACC_BACKUP_SIZE_SCALE=1.0</c> measures the real account's
 /// 40,230 files (a dry run: every listing and copy activity, no bytes).</remarks>
+[Trait("Category", "Slow")]
 public sealed class OrchestrationSizeTests(ITestOutputHelper output)
 {
     private const int MaxPayloadBytes = 16 * 1024;

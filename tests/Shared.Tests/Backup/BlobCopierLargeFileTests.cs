@@ -9,6 +9,7 @@ using Xunit.Abstractions;
 
 namespace AccBackup.Tests.Backup;
 
+[Trait("Category", "Slow")]
 public sealed class BlobCopierLargeFileTests(ITestOutputHelper output)
 {
     private const long Size = (3L << 30) + 12_345; // over 3 GiB, not a whole number of blocks

@@ -8,6 +8,7 @@ using Xunit.Abstractions;
 
 namespace AccBackup.Tests.Backup;
 
+[Trait("Category", "Slow")]
 public sealed class BlobCopierServerLargeFileTests(ITestOutputHelper output)
 {
     private const long Size = (1L << 30) + 12_345; // over 1 GiB, not a whole number of 100 MiB blocks

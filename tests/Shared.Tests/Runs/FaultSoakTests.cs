@@ -14,6 +14,7 @@ namespace AccBackup.Tests.Runs;
 
 /// <summary>The fault soak: consecutive nights on the demo account under mixed faults, with the account changing in between;
 /// after every night each file is stored identical to the source or listed with its reason, and the run restores.</summary>
+[Trait("Category", "Slow")]
 public sealed class FaultSoakTests(ITestOutputHelper output)
 {
     private const int Nights = 5;

@@ -12,6 +12,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace AccBackup.Tests.Runs;
 
 /// <summary>A bad night never costs the backup its memory: what could not be listed is carried, what failed keeps its stored version.</summary>
+[Trait("Category", "Slow")]
 public sealed class PartialNightTests
 {
     private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
