@@ -24,7 +24,7 @@ internal static class SeedParallel
         var clock = Stopwatch.StartNew();
         var files = await copier.ListAsync(cancellationToken);
         var listing = clock.Elapsed;
-        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
         var copied = await copier.CopyAsync(requests, BenchSettings.SeedParallelism, cancellationToken);
         var note = $"listing {listing.TotalSeconds:F1} s (depth first, one folder at a time), then copying {(clock.Elapsed - listing).TotalSeconds:F1} s";
         return new VariantOutcome(files.Count, copied.Copied, 0, copied.Failed, Note: note);

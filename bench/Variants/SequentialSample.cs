@@ -17,7 +17,7 @@ internal static class SequentialSample
         var clock = Stopwatch.StartNew();
         var files = await copier.ListAsync(cancellationToken);
         var listing = clock.Elapsed;
-        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
         var sample = requests.Where((_, i) => i % BenchSettings.SequentialSampleEvery == 0).ToList();
 
         clock.Restart();

@@ -251,6 +251,7 @@ module functionApp 'modules/function-app.bicep' = {
     apsQuotaShare: apsQuotaShare
     backupServiceUri: backupStorage.outputs.blobEndpoint
     backupContainerName: backupStorage.outputs.containerName
+    backupStateContainerName: backupStorage.outputs.stateContainerName
     backupSchedule: backupSchedule
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects

@@ -17,6 +17,7 @@ public static class CliApplication
             VerifyCommand.Create(context, global),
             RestoreCommand.Create(context, global),
             RunsCommand.Create(context, global),
+            HistoryCommand.Create(context, global),
         };
         global.AddTo(root);
         return root;

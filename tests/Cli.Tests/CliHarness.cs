@@ -1,4 +1,5 @@
 using AccBackup.Cli.Hosting;
+using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -36,14 +37,33 @@ internal static class CliHarness
 
     public static string NewContainerName() => "cli-" + Guid.NewGuid().ToString("N")[..20];
 
-    /// <summary>A client for the container the environment names.</summary>
-    public static BlobContainer ContainerFor(IReadOnlyDictionary<string, string?> environment) => new(
+    /// <summary>A client for the container the environment names (with <paramref name="state"/>, its state container).</summary>
+    public static BlobContainer ContainerFor(IReadOnlyDictionary<string, string?> environment, bool state = false) => new(
         Options.Create(new BlobStorageOptions
         {
             ConnectionString = environment["BackupStorage__ConnectionString"],
-            ContainerName = environment["BackupStorage__ContainerName"]!,
+            ContainerName = environment["BackupStorage__ContainerName"]! + (state ? BlobStorageOptions.StateSuffix : ""),
         }),
         NullLogger<BlobContainer>.Instance);
+
+    /// <summary>A manifest reader over the environment's backup and state containers (both disposed by the caller).</summary>
+    public static (ManifestReader Reader, IDisposable Clients) ReaderFor(IReadOnlyDictionary<string, string?> environment)
+    {
+        var backup = ContainerFor(environment);
+        var state = ContainerFor(environment, state: true);
+        return (new ManifestReader(backup, state), new Clients(backup, state));
+    }
+
+    private sealed class Clients(params IDisposable[] owned) : IDisposable
+    {
+        public void Dispose()
+        {
+            foreach (var client in owned)
+            {
+                client.Dispose();
+            }
+        }
+    }
 }
 
 /// <summary>What one invocation printed and returned.</summary>

@@ -35,6 +35,9 @@ internal sealed class DurableBackupHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
+    /// <summary>The state container: latest pointer, quota ledgers, each run's working records.</summary>
+    public BlobContainer State => Services.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey);
+
     /// <summary>Starts a host; <paramref name="copyActivity"/> replaces the copy activity's class (e.g. one that fails).</summary>
     public static async Task<DurableBackupHost> StartAsync(
         EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, Type? copyActivity = null, Action<IServiceCollection>? services = null)

@@ -193,6 +193,27 @@ resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   }
 }
 
+// The tool's mutable state (latest-run pointer, quota tally, working records), apart from the backup container,
+// which only ever receives new blobs and can therefore carry a retention (WORM) policy.
+resource stateContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2024-01-01' = {
+  parent: blobService
+  name: '${containerName}-state'
+  properties: {
+    publicAccess: 'None'
+  }
+}
+
+resource stateWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(stateContainer.id, appPrincipalId, blobDataContributor)
+  scope: stateContainer
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', blobDataContributor)
+    principalId: appPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Storage Blob Data Contributor for the ACC backup Function App, on its state container only.'
+  }
+}
+
 resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lockAccount) {
   name: 'backup-account-no-delete'
   scope: storage
@@ -206,4 +227,5 @@ output name string = storage.name
 output id string = storage.id
 output blobEndpoint string = storage.properties.primaryEndpoints.blob
 output containerName string = container.name
+output stateContainerName string = stateContainer.name
 output containerUrl string = '${storage.properties.primaryEndpoints.blob}${container.name}'

@@ -62,6 +62,9 @@ param backupServiceUri string
 @description('BackupStorage__ContainerName: the backup container.')
 param backupContainerName string
 
+@description('BackupStorage__StateContainerName: the container of the tool\'s mutable state.')
+param backupStateContainerName string
+
 @description('Backup__Schedule: six-field NCRONTAB schedule, in UTC.')
 param backupSchedule string
 
@@ -169,6 +172,7 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     BackupStorage__ServiceUri: backupServiceUri
     BackupStorage__ManagedIdentityClientId: identityClientId
     BackupStorage__ContainerName: backupContainerName
+    BackupStorage__StateContainerName: backupStateContainerName
     // What a run covers and when it runs.
     Backup__Schedule: backupSchedule
     Backup__IncludeProjects: backupIncludeProjects

@@ -11,16 +11,25 @@ internal static class RestoreCommand
 {
     public static Command Create(CliContext context, GlobalOptions global)
     {
-        var run = new Option<string>("--run") { Description = "The run id, or 'latest'", Required = true };
+        var run = new Option<string?>("--run") { Description = "The run id, or 'latest' (every run kept is restorable)" };
+        var asOf = new Option<DateTimeOffset?>("--as-of") { Description = "Restore the last run finished at or before this time (ISO 8601, e.g. 2026-11-20T06:00:00Z) instead of --run" };
         var to = new Option<string>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it", Required = true };
         var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
-        var command = new Command("restore", "Restore a run's stored files into a folder") { run, to, project, path, overwrite };
+        var command = new Command("restore", "Restore a run's stored files into a folder") { run, asOf, to, project, path, overwrite };
+        command.Validators.Add(result =>
+        {
+            if (result.GetResult(to) is not null && (result.GetValue(run) is null) == (result.GetValue(asOf) is null))
+            {
+                result.AddError("Give exactly one of --run (a run id or 'latest') and --as-of (a time).");
+            }
+        });
         command.SetAction((parse, ct) =>
         {
             var values = global.Read(parse);
-            var request = new RestoreRequest(parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite));
+            var at = parse.GetValue(asOf);
+            var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at);
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
         return command;
@@ -32,7 +41,7 @@ internal static class RestoreCommand
         await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
         var restorer = services.GetRequiredService<RunRestorer>();
         var status = new StatusDisplay<RestoreProgress>(context, p => $"Restored {p.Done:N0} of {p.Total:N0} files ({Units.Bytes(p.Bytes)})");
-        var report = await status.ShowWhileAsync($"Reading the manifest of run {request.RunId}…", restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
+        var report = await status.ShowWhileAsync(request.AsOf is { } time ? $"Finding the last run finished by {time:O}…" : $"Reading the manifest of run {request.RunId}…", restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
         await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
 
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;

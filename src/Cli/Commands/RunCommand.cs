@@ -18,7 +18,7 @@ internal static class RunCommand
         var projects = new Option<string?>("--projects") { Description = "Only these projects: comma-separated names or ids (overrides Backup:IncludeProjects)" };
         var exclude = new Option<string?>("--exclude-projects") { Description = "Leave out these projects: comma-separated names or ids (overrides Backup:ExcludeProjects)" };
         var dryRun = new Option<bool>("--dry-run") { Description = "List and plan only: copy nothing; the manifest records what would be copied" };
-        var forceCopy = new Option<bool>("--force-copy") { Description = "Copy every file again, even versions already stored" };
+        var forceCopy = new Option<bool>("--force-copy") { Description = "Trust nothing the latest run recorded: list every folder and check every version against its blob (stored blobs are never replaced)" };
         var full = new Option<bool>("--full") { Description = "List every folder, ignoring the previous run's state (unchanged versions are still not recopied)" };
         var runId = new Option<string?>("--run-id") { Description = "Id of the run (letters, digits, '-', '_', '.'); default: from the start time" };
         var command = new Command("run", "Back up the account now") { demo, projects, exclude, dryRun, forceCopy, full, runId };
@@ -43,6 +43,7 @@ internal static class RunCommand
         await using var services = CliServices.ForRun(configuration, context, values.LogLevel);
         var container = services.GetRequiredService<BlobContainer>();
         await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+        await services.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey).CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
         var runner = services.GetRequiredService<BackupRunner>();
 
         BackupRunResult result;

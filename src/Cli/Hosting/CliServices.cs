@@ -41,6 +41,7 @@ internal static class CliServices
         services.AddSingleton(context.Time);
         services.TryAddSingleton<RunVerifier>();
         services.TryAddSingleton<RunRestorer>();
+        services.TryAddSingleton<FileHistory>();
         return services;
     }
 

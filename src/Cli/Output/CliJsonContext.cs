@@ -14,6 +14,7 @@ namespace AccBackup.Cli.Output;
 [JsonSerializable(typeof(ManifestSummary))]
 [JsonSerializable(typeof(RunOutput))]
 [JsonSerializable(typeof(RunsOutput))]
+[JsonSerializable(typeof(HistoryOutput))]
 [JsonSerializable(typeof(VerificationReport))]
 [JsonSerializable(typeof(RestoreReport))]
 [JsonSerializable(typeof(ErrorOutput))]
@@ -26,6 +27,9 @@ public sealed record RunOutput(string RunId, string Manifest, string Csv, string
 
 /// <summary>What <c>runs --json</c> prints.</summary>
 public sealed record RunsOutput(string Container, IReadOnlyList<RunListing> Runs);
+
+/// <summary>What <c>history</c> prints as JSON: the path asked for and each run's entry for it, oldest first.</summary>
+public sealed record HistoryOutput(string Path, IReadOnlyList<FileHistoryEntry> Runs);
 
 /// <summary>What any command prints with <c>--json</c> when it cannot do its work.</summary>
 /// <param name="Error">One line saying what went wrong.</param>

@@ -47,7 +47,8 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
 
         var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
-        var plan = new RunPlan(runId, input.Request.DryRun, input.Request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
+        var plan = new RunPlan(runId, input.Request.DryRun, input.Request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
+            input.Request.ForceCopy ? null : prepared.LatestRunId);
         tally.ProjectsTotal = prepared.Projects.Count;
         Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);
 

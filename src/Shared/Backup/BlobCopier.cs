@@ -48,15 +48,36 @@ public sealed partial class BlobCopier
     }
 
     /// <summary>Stores <paramref name="request"/>'s version; throws <see cref="FileCopyException"/> when it cannot.</summary>
+    /// <remarks>Write-once: a blob is only ever created. When the version's name is taken by another version (or by bytes
+    /// that do not prove themselves), the version goes under its <see cref="BlobPathBuilder.Alternate"/> name; the blob
+    /// found is never replaced.</remarks>
     public async Task<FileCopyResult> CopyAsync(FileCopyRequest request, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(request);
         var existing = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
-        if (!request.Force && StoredVersion.Matches(existing, request) is { } unchanged)
+        if (StoredVersion.Matches(existing, request) is { } unchanged)
         {
             return unchanged;
         }
 
-        var conditions = existing is null ? BlobConditions.IfNotExists : BlobConditions.IfMatches(existing.ETag);
+        if (existing is not null)
+        {
+            request = request with { BlobName = BlobPathBuilder.Alternate(request.BlobName, request.VersionId) };
+            var second = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
+            if (StoredVersion.Matches(second, request) is { } storedThere)
+            {
+                return storedThere;
+            }
+
+            if (second is not null)
+            {
+                const string Reason = "both names for this version hold other bytes; stored blobs are never replaced (write-once)";
+                Log.FileFailed(logger, request.BlobName, Reason);
+                throw new FileCopyException(request.BlobName, Reason);
+            }
+        }
+
+        var conditions = BlobConditions.IfNotExists;
         using var lease = new SignedUrlLease(oss, request.Storage, time);
         for (var ask = 1; ; ask++)
         {

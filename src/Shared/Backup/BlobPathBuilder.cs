@@ -7,7 +7,7 @@ namespace AccBackup.Backup;
 
 /// <summary>Maps ACC paths to readable, deterministic blob names that Blob Storage and common tools accept.</summary>
 /// <remarks>
-/// Blob name = {project}/{folder}/…/{file}. Each segment is NFC-normalised; control characters and
+/// Blob name = {project}/{folder}/…/{file with its version} (see <see cref="Versioned"/>). Each segment is NFC-normalised; control characters and
 /// <c>\ / &lt; &gt; : " | ? *</c> become '_'; trailing dots and spaces become '_' (Windows drops them); a segment
 /// longer than <see cref="MaxSegmentLength"/> is cut and tagged with a hash. A name over 1,024 characters or 254
 /// segments keeps its project and file and replaces the folders with one hashed segment. The first segment never
@@ -93,6 +93,32 @@ public static class BlobPathBuilder
         }
 
         return result;
+    }
+
+    /// <summary>A file's segment with its version: <c>Model.rvt</c> version 3 is <c>Model.v3.rvt</c> (extension kept last, so
+    /// the file still opens by type); a name without extension gets <c>.v3</c> at its end. Each version's blob is written once.</summary>
+    /// <remarks>Injective: a name without a dot gets one dot, a name with one keeps its extension after the tag, so two
+    /// different (segment, version) pairs never give the same name.</remarks>
+    public static string Versioned(string segment, int? versionNumber)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(segment);
+        if (versionNumber is not { } number)
+        {
+            return segment;
+        }
+
+        var tag = ".v" + number.ToString(CultureInfo.InvariantCulture);
+        var dot = segment.LastIndexOf('.');
+        return dot > 0 ? segment[..dot] + tag + segment[dot..] : segment + tag;
+    }
+
+    /// <summary>The second name of a version whose first name (<paramref name="blobName"/>) is taken by another version: the
+    /// same, tagged with a hash of <paramref name="versionId"/> (e.g. a file deleted and a new one uploaded under its name).</summary>
+    public static string Alternate(string blobName, string versionId)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(blobName);
+        var slash = blobName.LastIndexOf('/');
+        return blobName[..(slash + 1)] + Tag(blobName[(slash + 1)..], versionId);
     }
 
     private static bool IsRejected(char c) =>

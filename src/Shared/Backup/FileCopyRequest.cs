@@ -3,10 +3,10 @@ using AccBackup.Acc;
 namespace AccBackup.Backup;
 
 /// <summary>One ACC file version to store under <see cref="BlobName"/>: the copier's input.</summary>
-/// <remarks>Unlike an <see cref="InventoryRecord"/> it always has bytes to copy (<see cref="Storage"/>), and it says whether to copy a version already stored.</remarks>
+/// <remarks>Unlike an <see cref="InventoryRecord"/> it always has bytes to copy (<see cref="Storage"/>). A version already
+/// stored intact is never copied again: blobs of the backup container are written once.</remarks>
 /// <param name="ApiSize">The size APS's listing reported (storageSize); compared with the bytes stored.</param>
 /// <param name="SourcePath">The ACC path, for people: project/folder/…/file.</param>
-/// <param name="Force">Copy even when this version is already stored.</param>
 public sealed record FileCopyRequest(
     string ProjectId,
     string ItemId,
@@ -16,8 +16,7 @@ public sealed record FileCopyRequest(
     OssObject Storage,
     string BlobName,
     string SourcePath,
-    DateTimeOffset? LastModifiedTime,
-    bool Force = false);
+    DateTimeOffset? LastModifiedTime);
 
 /// <summary>What happened to one file.</summary>
 public enum FileCopyStatus

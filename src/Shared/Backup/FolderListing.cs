@@ -22,7 +22,7 @@ public sealed class FolderListing(ApsDataClient aps)
         return top.Select(f => new FolderRef(f.Id, [names[f.Id]], [f.Name], null, f.LastModifiedTimeRollup)).ToList();
     }
 
-    /// <summary>The folder's sub-folders and files; each file with its blob name and ACC path.</summary>
+    /// <summary>The folder's sub-folders and files; each file with its version's blob name and ACC path.</summary>
     public async Task<(IReadOnlyList<FolderRef> SubFolders, IReadOnlyList<InventoryRecord> Files)> ListAsync(
         AccProject project, string projectSegment, FolderRef folder, bool includeHidden, CancellationToken cancellationToken)
     {
@@ -46,9 +46,10 @@ public sealed class FolderListing(ApsDataClient aps)
             }
             else if (entry is AccFile file)
             {
-                var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
+                var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, BlobPathBuilder.Versioned(names[file.Id], file.Tip?.VersionNumber)]));
+                var place = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
                 var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
-                files.Add(InventoryRecord.Of(project, file, blob, source, folder.Id));
+                files.Add(InventoryRecord.Of(project, file, blob, source, folder.Id) with { Place = place });
             }
         }
 

@@ -21,6 +21,10 @@ public sealed record InventoryRecord(
     [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ExtensionType,
     string? FolderId = null)
 {
+    /// <summary>Where the file goes on restore: its ACC path made safe for blob and file names (disambiguated, without version);
+    /// the blob (<see cref="BlobName"/>) adds the version, or is an earlier run's blob that holds the same bytes.</summary>
+    public string? Place { get; init; }
+
     /// <summary>The record of <paramref name="file"/>, listed in folder <paramref name="folderId"/> of <paramref name="project"/>.</summary>
     public static InventoryRecord Of(AccProject project, AccFile file, string blobName, string sourcePath, string folderId)
     {
@@ -32,8 +36,12 @@ public sealed record InventoryRecord(
             tip?.ExtensionType ?? file.ExtensionType, folderId);
     }
 
+    /// <summary>The APS storage object (<c>bucketKey/objectKey</c>), or null when the version has no bytes.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public string? Storage => BucketKey is null || ObjectKey is null ? null : BucketKey + "/" + ObjectKey;
+
     /// <summary>The copy request, or null when the version has no bytes (or APS listed no tip).</summary>
-    public FileCopyRequest? ToCopyRequest(bool force) => VersionId is not null && BucketKey is not null && ObjectKey is not null
-        ? new FileCopyRequest(ProjectId, ItemId, VersionId, VersionNumber ?? 0, ApiSize, new OssObject(BucketKey, ObjectKey), BlobName, SourcePath, LastModifiedTime, force)
+    public FileCopyRequest? ToCopyRequest() => VersionId is not null && BucketKey is not null && ObjectKey is not null
+        ? new FileCopyRequest(ProjectId, ItemId, VersionId, VersionNumber ?? 0, ApiSize, new OssObject(BucketKey, ObjectKey), BlobName, SourcePath, LastModifiedTime)
         : null;
 }

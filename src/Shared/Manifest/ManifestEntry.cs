@@ -55,6 +55,19 @@ public sealed record ManifestEntry(
     /// <summary>The ACC folder the file was listed in.</summary>
     public string? FolderId { get; init; }
 
+    /// <summary>The APS storage object holding the version's bytes (<c>bucketKey/objectKey</c>): a rename in ACC is a new
+    /// version over the same object, so a later run finds the blob that already holds those bytes by it. Null when the
+    /// version has no bytes, and in manifests written before it was recorded.</summary>
+    public string? Storage { get; init; }
+
+    /// <summary>Where the file goes on restore, relative to the restore folder: its ACC path made safe for file names, without
+    /// version. Null in manifests written before versions were stored apart (then the blob name is the place).</summary>
+    public string? Place { get; init; }
+
+    /// <summary>The restore path: <see cref="Place"/>, or the blob name for an entry written before places were recorded.</summary>
+    [JsonIgnore]
+    public string? RestorePath => Place ?? BlobName;
+
     /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
     public string? SinceRun { get; init; }
 

@@ -1,24 +1,30 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Manifest;
 
 /// <summary>Reads manifests back: the latest pointer, or a run by id.</summary>
-public sealed class ManifestReader(BlobContainer container)
+public sealed class ManifestReader(BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state)
 {
     /// <summary>The latest run's pointer, or null when no run has finished yet.</summary>
-    public async Task<LatestRun?> GetLatestAsync(CancellationToken cancellationToken)
+    /// <remarks>The pointer lives in the state container; a backup written before the state container existed kept it in the
+    /// backup container, where it is read (never written) until the first run on this layout moves it.</remarks>
+    public async Task<LatestRun?> GetLatestAsync(CancellationToken cancellationToken) =>
+        await ReadPointerAsync(state, cancellationToken).ConfigureAwait(false) ?? await ReadPointerAsync(container, cancellationToken).ConfigureAwait(false);
+
+    private static async Task<LatestRun?> ReadPointerAsync(BlobContainer holder, CancellationToken cancellationToken)
     {
         try
         {
-            var stream = await container.OpenReadAsync(RunLayout.LatestPointer, null, null, cancellationToken).ConfigureAwait(false);
+            var stream = await holder.OpenReadAsync(RunLayout.LatestPointer, null, null, cancellationToken).ConfigureAwait(false);
             await using (stream.ConfigureAwait(false))
             {
                 return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.LatestRun, cancellationToken).ConfigureAwait(false);
             }
         }
-        catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.BlobNotFound)
+        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobNotFound or BlobErrorCodes.ContainerNotFound)
         {
             return null;
         }

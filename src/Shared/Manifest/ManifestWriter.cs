@@ -2,13 +2,15 @@ using System.Buffers;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Manifest;
 
-/// <summary>Writes a run's manifest (JSON, summary first, then every file), its CSV twin and the latest-run pointer.</summary>
+/// <summary>Writes a run's manifest (JSON, summary first, then every file) and its CSV twin once, in the backup container,
+/// and moves the latest-run pointer in the state container.</summary>
 /// <remarks>The entries are read once, each written to both files as it comes (<see cref="ManifestBlob"/>): memory stays at
 /// a few MiB for any number of files, and the summary, known only after the last entry, still comes first.</remarks>
-public sealed class ManifestWriter(BlobContainer container)
+public sealed class ManifestWriter(BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state)
 {
     private const int FormatVersion = 1;
     private static readonly byte[] CsvHead = [.. Encoding.UTF8.Preamble, .. Encoding.UTF8.GetBytes(ManifestCsv.Header + "\r\n")];
@@ -57,17 +59,46 @@ public sealed class ManifestWriter(BlobContainer container)
         }
 
         var run = new LatestRun(runId, json.Name, csv.Name, summary);
-        await json.CommitAsync(JsonHead(summary), new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
-        await csv.CommitAsync(CsvHead, new BlobWriteOptions { ContentType = "text/csv; charset=utf-8" }, cancellationToken).ConfigureAwait(false);
-        if (!updateLatest)
+        // Written once (create-only, as everything in the backup container). The CSV goes first: a JSON manifest is what
+        // marks a run finished, so it is committed last. A CSV left by an attempt that stopped before its JSON holds the
+        // same rows (the entries come from the same records) and is kept.
+        try
         {
-            return run;
+            await csv.CommitAsync(CsvHead, new BlobWriteOptions { ContentType = "text/csv; charset=utf-8", Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+        }
+        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobAlreadyExists or BlobErrorCodes.ConditionNotMet)
+        {
         }
 
-        // The pointer moves last: it only ever names a manifest that is complete.
-        var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);
-        await container.UploadAsync(RunLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken).ConfigureAwait(false);
+        await json.CommitAsync(JsonHead(summary), new BlobWriteOptions { ContentType = "application/json", Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+        if (updateLatest)
+        {
+            await PointLatestAsync(run, cancellationToken).ConfigureAwait(false);
+        }
+
         return run;
+    }
+
+    /// <summary>The run's manifest when an earlier attempt already wrote it (manifests are written once), else null.</summary>
+    public async Task<LatestRun?> FindWrittenAsync(string runId, CancellationToken cancellationToken)
+    {
+        var json = RunLayout.Json(runId);
+        if (await container.GetPropertiesAsync(json, cancellationToken).ConfigureAwait(false) is not { } blob)
+        {
+            return null;
+        }
+
+        var summary = await new ManifestHeadReader(container, new ManifestReader(container, state))
+            .ReadSummaryAsync(runId, json, blob.Length, cancellationToken).ConfigureAwait(false);
+        return new LatestRun(runId, json, RunLayout.Csv(runId), summary);
+    }
+
+    /// <summary>Moves the latest-run pointer (state container) to <paramref name="run"/>; called only once its manifest is complete.</summary>
+    public Task PointLatestAsync(LatestRun run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);
+        return state.UploadAsync(RunLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken);
     }
 
     /// <summary>The manifest's first bytes: the format, the summary and the name of the files array the body opens.</summary>

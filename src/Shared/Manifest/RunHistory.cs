@@ -8,6 +8,13 @@ public sealed class RunHistory(BlobContainer container, ManifestReader reader)
 {
     private const string ManifestFileName = "/" + RunLayout.ManifestFileName;
 
+    /// <summary>The run a restore "as of" <paramref name="at"/> reads: the last run that finished at or before it and stored
+    /// what it saw (not a dry run), whatever its errors (its manifest keeps what earlier runs stored); null when none had.</summary>
+    public async Task<RunListing?> AsOfAsync(DateTimeOffset at, CancellationToken cancellationToken) =>
+        (await ListAsync(int.MaxValue, cancellationToken).ConfigureAwait(false))
+            .Where(r => r.Summary is { Planned: 0 } s && s.FinishedAt <= at)
+            .MaxBy(r => r.Summary!.FinishedAt);
+
     /// <summary>The <paramref name="top"/> most recent runs with their summaries; a manifest that cannot be read is listed with the reason.</summary>
     public async Task<IReadOnlyList<RunListing>> ListAsync(int top, CancellationToken cancellationToken)
     {

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using AccBackup.Acc;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Quotas;
 
@@ -24,8 +25,8 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
     // The ledger and ETag this process last wrote, per endpoint: usually still current, which saves the read.
     private readonly ConcurrentDictionary<ApsEndpoint, (QuotaLedger Ledger, string ETag)> lastWritten = new();
 
-    /// <summary>Creates the budget over the backup container.</summary>
-    public BlobQuotaBudget(BlobContainer container, ILogger<BlobQuotaBudget> logger)
+    /// <summary>Creates the budget over the state container (its ledgers are updated in place).</summary>
+    public BlobQuotaBudget([FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, ILogger<BlobQuotaBudget> logger)
     {
         ArgumentNullException.ThrowIfNull(container);
         ArgumentNullException.ThrowIfNull(logger);

@@ -23,7 +23,7 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
         }
 
         // Checked before any request: a hostile name must not even be read.
-        if (RestoreTarget.Resolve(root, blobName, out var refusal) is not { } target)
+        if (RestoreTarget.Resolve(root, entry.RestorePath!, out var refusal) is not { } target)
         {
             return Failed(entry, refusal!);
         }

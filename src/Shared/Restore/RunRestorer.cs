@@ -4,7 +4,8 @@ using AccBackup.Storage;
 
 namespace AccBackup.Restore;
 
-/// <summary>Writes a run's stored files into a folder in the ACC layout (the blob names), each proven by its SHA-256 before it appears.</summary>
+/// <summary>Writes a run's stored files into a folder in the ACC layout (each entry's place), each proven by its SHA-256 before it appears:
+/// any run kept, since every version's blob is written once.</summary>
 /// <remarks>
 /// Nothing is created outside the folder (names and symbolic links are checked before any folder is made), and a
 /// different local file already at a target path is left as it is unless the request says to overwrite (see <see cref="FileRestorer"/>).
@@ -20,7 +21,14 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
     {
         ArgumentNullException.ThrowIfNull(request);
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(request.Destination));
-        var stored = await StoredFiles.ReadAsync(reader, request.RunId, request.Selects, cancellationToken).ConfigureAwait(false);
+        var runId = request.RunId;
+        if (request.AsOf is { } at)
+        {
+            runId = (await new RunHistory(container, reader).AsOfAsync(at, cancellationToken).ConfigureAwait(false))?.RunId
+                ?? throw new InvalidOperationException($"No backup run had finished by {at:O}: there is nothing to restore as of then.");
+        }
+
+        var stored = await StoredFiles.ReadAsync(reader, runId, request.Selects, cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(root);
 
         var files = new FileRestorer(container, root, request.Overwrite);

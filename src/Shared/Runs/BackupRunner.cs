@@ -23,7 +23,8 @@ public sealed partial class BackupRunner(
         var startedAt = time.GetUtcNow();
         var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
-        var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing);
+        var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
+            request.ForceCopy ? null : prepared.LatestRunId);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var payloads = new PayloadMeter();
         var live = new LiveFileProgress(progress);

@@ -28,7 +28,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         var toCopy = new List<(int Index, FileCopyRequest Request)>();
         for (var i = 0; i < records.Count; i++)
         {
-            if (records[i].ToCopyRequest(input.ForceCopy) is { } request)
+            if (records[i].ToCopyRequest() is { } request)
             {
                 toCopy.Add((i, request));
             }
@@ -43,8 +43,8 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             foreach (var (index, request) in toCopy)
             {
                 var stored = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
-                entries[index] = StoredVersion.Matches(stored, request) is { } unchanged && !input.ForceCopy
-                    ? EntryOf(unchanged)
+                entries[index] = StoredVersion.Matches(stored, request) is { } unchanged
+                    ? EntryOf(unchanged) with { Place = records[index].Place }
                     : records[index].Planned();
             }
         }
@@ -54,7 +54,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             var results = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
-                entries[toCopy[i].Index] = EntryOf(results[i]);
+                entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = records[toCopy[i].Index].Place };
             }
         }
 

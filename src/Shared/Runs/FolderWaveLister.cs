@@ -10,7 +10,9 @@ namespace AccBackup.Runs;
 /// <summary>The listing activity: lists a slice of a project's folders at once and writes what it finds to blobs.</summary>
 /// <remarks>
 /// With a previous run's state, a folder whose rollup time is the one recorded is not listed: its whole subtree is
-/// carried over from that run (files as unchanged, no APS call), re-homed if an ancestor was renamed.
+/// carried over from that run (files as unchanged, no APS call), re-homed if an ancestor was renamed. A listed file
+/// whose bytes the latest run already stored (the same version, or a rename over the same storage object) is carried
+/// too, pointing at that blob: blobs are written once, so no version's bytes are stored twice.
 /// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="FolderWaveInput.OutputKey"/>).
 /// </remarks>
 public sealed partial class FolderWaveLister(
@@ -27,6 +29,7 @@ public sealed partial class FolderWaveLister(
         var settings = options.Value;
         var project = input.Project.ToProject();
         var previous = input.PreviousRunId is null ? null : await previousRuns.LoadAsync(input.PreviousRunId, cancellationToken).ConfigureAwait(false);
+        var stored = previous ?? (input.StoredRunId is null ? null : await LoadStoredAsync(input, cancellationToken).ConfigureAwait(false));
         if (previous?.IsIncomplete(input.Project.Id) == true)
         {
             previous = null; // that run's tree of this project has holes: list every folder of it again
@@ -57,7 +60,7 @@ public sealed partial class FolderWaveLister(
             try
             {
                 var (subs, files) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct).ConfigureAwait(false);
-                found.Listed(folder, subs, files);
+                found.Listed(folder, subs, files, stored);
             }
             catch (ApsException e) when (e is not ApsAuthenticationException)
             {
@@ -93,19 +96,34 @@ public sealed partial class FolderWaveLister(
                 {
                     ProjectName = project.Name,
                     BlobName = BlobPathBuilder.Fit(string.Join('/', [project.Segment, .. moved.Segments, record.BlobName.Split('/')[^1]])),
+                    Place = record.Place is { } place ? BlobPathBuilder.Fit(string.Join('/', [project.Segment, .. moved.Segments, place.Split('/')[^1]])) : null,
                     SourcePath = string.Join('/', [project.Name, .. moved.Names, fileName]),
                 };
-                var entry = previous.EntryFor(record.ItemId);
-                if (entry is { Status: ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NoContent } && entry.VersionId == record.VersionId && entry.BlobName == (entry.Status == ManifestStatus.NoContent ? null : now.BlobName))
+                if (previous.EntryFor(record.ItemId) is { Status: ManifestStatus.NoContent } none && none.VersionId == record.VersionId)
                 {
-                    found.Carried.Add((now, now.Carried(entry)));
+                    found.Carried.Add((now, now.Carried(none)));
                 }
                 else
                 {
-                    // Failed, planned, or now under another name: copy it (the copier skips what is already stored).
-                    found.Files.Add(now);
+                    // Stored by that run (whatever the path now): carried. Failed or planned: copied.
+                    found.Add(now, previous);
                 }
             }
+        }
+    }
+
+    /// <summary>What the latest run stored, for a listing with no folder state to skip by; none when it cannot be read
+    /// (then every listed file goes to a copy, which still finds a version stored under its own name).</summary>
+    private async Task<PreviousRunState?> LoadStoredAsync(FolderWaveInput input, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await previousRuns.LoadStoredAsync(input.StoredRunId!, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or Storage.BlobStorageException or InvalidOperationException)
+        {
+            Log.StoredRunUnreadable(logger, input.RunId, input.StoredRunId!, e.Message);
+            return null;
         }
     }
 
@@ -161,7 +179,7 @@ public sealed partial class FolderWaveLister(
 
         public int CarriedFolders { get; set; }
 
-        public void Listed(FolderRef folder, IEnumerable<FolderRef> subFolders, IEnumerable<InventoryRecord> files)
+        public void Listed(FolderRef folder, IEnumerable<FolderRef> subFolders, IEnumerable<InventoryRecord> files, PreviousRunState? stored)
         {
             Folders.Add(folder);
             foreach (var sub in subFolders)
@@ -171,6 +189,20 @@ public sealed partial class FolderWaveLister(
 
             foreach (var file in files)
             {
+                Add(file, stored);
+            }
+        }
+
+        /// <summary>A file to copy, or carried when <paramref name="stored"/> already holds its bytes (its blob is written once).</summary>
+        public void Add(InventoryRecord file, PreviousRunState? stored)
+        {
+            if (stored?.StoredBytesOf(file) is { BlobName: { } blob } entry)
+            {
+                var placed = file with { BlobName = blob };
+                Carried.Add((placed, placed.Carried(entry)));
+            }
+            else
+            {
                 Files.Add(file);
             }
         }
@@ -178,6 +210,9 @@ public sealed partial class FolderWaveLister(
 
     private static partial class Log
     {
+        [LoggerMessage(EventId = 3002, Level = LogLevel.Warning, Message = "Run {RunId}: what run {StoredRunId} stored is unreadable ({Reason}); listed files are checked against their blobs instead")]
+        public static partial void StoredRunUnreadable(ILogger logger, string runId, string storedRunId, string reason);
+
         [LoggerMessage(EventId = 3001, Level = LogLevel.Warning, Message = "Run {RunId}: folder {Path} could not be listed: {Reason}")]
         public static partial void FolderFailed(ILogger logger, string runId, string path, string reason);
     }

@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Runs;
 
@@ -9,7 +10,7 @@ namespace AccBackup.Runs;
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
 /// <remarks>It also writes the run-summary trace the alerts read (<see cref="RunSummaryLog"/>), once per finished run.</remarks>
 public sealed partial class ManifestAssembler(
-    BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
+    [FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
     ILogger<ManifestAssembler> logger, ILoggerFactory loggers)
 {
     private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
@@ -26,6 +27,17 @@ public sealed partial class ManifestAssembler(
     public async Task<LatestRun> WriteAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
+        if (await writer.FindWrittenAsync(input.RunId, cancellationToken).ConfigureAwait(false) is { } earlier)
+        {
+            // An earlier attempt of this fan-in wrote the manifest (written once) and stopped before it finished.
+            if (!input.DryRun)
+            {
+                await writer.PointLatestAsync(earlier, cancellationToken).ConfigureAwait(false);
+            }
+
+            RunSummaryLog.Finished(summaryLog, earlier.Summary);
+            return earlier;
+        }
 
         // The copies are over: the download buffers they kept are the GC's again while the manifest is written.
         var released = transfers.ReleaseIdleBuffers();
@@ -126,7 +138,7 @@ public sealed partial class ManifestAssembler(
         }
 
         var records = await blobs.ReadAsync(chunk, RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false) ?? [];
-        return records.Select(r => r.ToCopyRequest(force: false) is null ? r.WithoutContent() : r.NotCopied(NotCopiedReason));
+        return records.Select(r => r.ToCopyRequest() is null ? r.WithoutContent() : r.NotCopied(NotCopiedReason));
     }
 
     /// <summary>What the base run had that this run did not list: deleted, moved, or carried when this run could not tell.</summary>
@@ -147,9 +159,9 @@ public sealed partial class ManifestAssembler(
             var entry = old.Status switch
             {
                 ManifestStatus.Deleted => now is null ? old : null,
-                ManifestStatus.Moved => now?.BlobName == old.BlobName ? null : old,
-                _ when now is { } moved => old.IsStored && moved.BlobName != old.BlobName
-                    ? old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{moved.Path}'; the copy under the old name is kept" }
+                ManifestStatus.Moved => now?.Path == old.Path ? null : old,
+                _ when now is { } moved => old.IsStored && moved.Path != old.Path
+                    ? old with { Status = ManifestStatus.Moved, SinceRun = input.RunId, Error = $"renamed or moved to '{moved.Path}'; its blob is kept, and earlier runs restore it under this path" }
                     : null,
                 _ when !listedWhole => old.IsStored
                     ? old with { Status = ManifestStatus.NotListed, Error = $"not listed by this run (project incomplete); the copy stored by an earlier run is kept (verified then: {old.Sha256?[..Math.Min(12, old.Sha256.Length)]})" }
@@ -164,9 +176,9 @@ public sealed partial class ManifestAssembler(
         }
     }
 
-    /// <summary>A file that failed tonight but whose earlier version is stored under the same name: that version is what the backup holds.</summary>
+    /// <summary>A file that failed tonight but whose earlier version is stored: that version is what the backup holds for it.</summary>
     private static ManifestEntry KeepStoredVersion(ManifestEntry entry, PreviousRunState? baseRun) =>
-        entry.Status == ManifestStatus.Failed && baseRun?.EntryFor(entry.ItemId) is { IsStored: true } old && old.BlobName == entry.BlobName
+        entry.Status == ManifestStatus.Failed && baseRun?.EntryFor(entry.ItemId) is { IsStored: true } old
             ? old with
             {
                 ProjectName = entry.ProjectName,

@@ -22,6 +22,7 @@ public static class ManifestEntries
         {
             Verification = result.Verification,
             Transfer = result.Transfer,
+            Storage = r.Storage.BucketKey + "/" + r.Storage.ObjectKey,
         };
     }
 
@@ -36,12 +37,20 @@ public static class ManifestEntries
     /// <summary>The entry of a file a dry run would copy.</summary>
     public static ManifestEntry Planned(this InventoryRecord record) => Entry(record, ManifestStatus.Planned, null);
 
-    /// <summary>The entry of a file carried over unchanged from <paramref name="previous"/>, at the record's place.</summary>
+    /// <summary>The entry of a file whose bytes <paramref name="previous"/> (an earlier run's entry) already stores, at the
+    /// record's place and version: the same version, or a rename (a new version over the same storage object). No byte is copied.</summary>
     public static ManifestEntry Carried(this InventoryRecord record, ManifestEntry previous) => previous with
     {
+        ProjectId = record.ProjectId,
         ProjectName = record.ProjectName,
         Path = record.SourcePath,
+        ItemId = record.ItemId,
+        VersionId = record.VersionId,
+        VersionNumber = record.VersionNumber,
+        ApiSize = record.ApiSize,
         FolderId = record.FolderId,
+        Storage = record.Storage ?? previous.Storage,
+        Place = record.Place,
         Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
         Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
         SinceRun = null,
@@ -49,5 +58,5 @@ public static class ManifestEntries
 
     private static ManifestEntry Entry(InventoryRecord r, ManifestStatus status, string? error) =>
         new(r.ProjectId, r.ProjectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null,
-            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId };
+            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId, Storage = r.Storage, Place = r.Place };
 }

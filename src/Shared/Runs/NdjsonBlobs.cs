@@ -3,11 +3,13 @@ using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
 using Microsoft.IO;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Runs;
 
-/// <summary>Small record lists kept as newline-delimited JSON blobs (one record a line).</summary>
-public sealed class NdjsonBlobs(BlobContainer container)
+/// <summary>Small record lists kept as newline-delimited JSON blobs (one record a line), in the state container: a run's
+/// working records are rewritten when an activity runs again.</summary>
+public sealed class NdjsonBlobs([FromKeyedServices(BlobContainer.StateKey)] BlobContainer container)
 {
     // Names and paths are written as they are (UTF-8), only what JSON requires escaped: these blobs are never embedded in
     // HTML, and escaping every non-ASCII character of an ACC path was most of the cost of writing a run's records.

@@ -10,6 +10,8 @@ public sealed class PreviousRunState
     private readonly ILookup<string, FolderRef> children;
     private readonly ILookup<string, InventoryRecord> recordsByFolder;
     private readonly Dictionary<string, ManifestEntry> entriesByItem;
+    private readonly Dictionary<string, ManifestEntry> storedByVersion;
+    private readonly Dictionary<string, ManifestEntry> storedByObject;
 
     /// <summary>Indexes a run's records.</summary>
     public PreviousRunState(RunManifest manifest, IEnumerable<FolderRef> folders, IEnumerable<InventoryRecord> records)
@@ -22,7 +24,33 @@ public sealed class PreviousRunState
             .Where(e => e.Status is not (ManifestStatus.Deleted or ManifestStatus.Moved))
             .GroupBy(e => e.ItemId, StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+
+        // Every blob this run's manifest proves (deleted and moved files' too: their blobs are kept, written once).
+        storedByVersion = new(StringComparer.Ordinal);
+        storedByObject = new(StringComparer.Ordinal);
+        foreach (var entry in manifest.Files)
+        {
+            if (entry.Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.Carried or ManifestStatus.NotListed
+                    or ManifestStatus.Deleted or ManifestStatus.Moved
+                && entry.IsCheckable)
+            {
+                if (entry.VersionId is { } version)
+                {
+                    storedByVersion.TryAdd(version, entry);
+                }
+
+                if (entry.Storage is { } storage)
+                {
+                    storedByObject.TryAdd(storage, entry);
+                }
+            }
+        }
+
+        HasTree = this.folders.Count > 0 || recordsByFolder.Count > 0;
     }
+
+    /// <summary>Whether the folder tree and inventory were loaded (an incremental listing needs them), not only the manifest.</summary>
+    public bool HasTree { get; }
 
     /// <summary>The earlier run's manifest.</summary>
     public RunManifest Manifest { get; }
@@ -61,6 +89,25 @@ public sealed class PreviousRunState
 
     /// <summary>The earlier run's manifest entry for an item (current files only), if any.</summary>
     public ManifestEntry? EntryFor(string itemId) => entriesByItem.GetValueOrDefault(itemId);
+
+    /// <summary>The entry whose blob already holds <paramref name="record"/>'s bytes: the same version (a <c>Carried</c>
+    /// entry describes the version its blob holds), or the same APS storage object (a rename: a new version over the same
+    /// bytes); null when none, or when the record has no bytes.</summary>
+    public ManifestEntry? StoredBytesOf(InventoryRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        if (record.Storage is not { } storage || record.VersionId is null)
+        {
+            return null;
+        }
+
+        if (storedByVersion.TryGetValue(record.VersionId, out var same) && (same.Storage is null || same.Storage == storage))
+        {
+            return same;
+        }
+
+        return storedByObject.GetValueOrDefault(storage);
+    }
 
     /// <summary>Every inventory record that names its folder (for tests).</summary>
     internal IEnumerable<InventoryRecord> Records => recordsByFolder.SelectMany(g => g);

@@ -1,11 +1,12 @@
 using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Runs;
 
 /// <summary>Loads an earlier run's state from blob storage, once per process for the run it was last asked for.</summary>
-public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs blobs, ManifestReader manifests) : IDisposable
+public sealed class PreviousRunStateStore([FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, NdjsonBlobs blobs, ManifestReader manifests) : IDisposable
 {
     private readonly SemaphoreSlim gate = new(1, 1);
     private PreviousRunState? cached;
@@ -16,7 +17,7 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
         await gate.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            if (cached?.RunId == runId)
+            if (cached?.RunId == runId && cached.HasTree)
             {
                 return cached;
             }
@@ -37,6 +38,27 @@ public sealed class PreviousRunStateStore(BlobContainer container, NdjsonBlobs b
             }
 
             cached = new PreviousRunState(manifest, folders, records);
+            return cached;
+        }
+        finally
+        {
+            gate.Release();
+        }
+    }
+
+    /// <summary>What <paramref name="runId"/> stored, for a listing that lists every folder but should not copy again the
+    /// bytes that run already holds: its full state when loaded, else its manifest alone (kept for the next listing).</summary>
+    public async Task<PreviousRunState> LoadStoredAsync(string runId, CancellationToken cancellationToken)
+    {
+        await gate.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (cached?.RunId != runId)
+            {
+                var manifest = await manifests.ReadAsync(runId, new SharedStrings().TypeInfo<RunManifest>(ManifestJsonContext.Default), cancellationToken).ConfigureAwait(false);
+                cached = new PreviousRunState(manifest, [], []);
+            }
+
             return cached;
         }
         finally

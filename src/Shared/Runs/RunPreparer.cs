@@ -3,13 +3,14 @@ using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Runs;
 
 /// <summary>The first activity of a run: refuses a run id already used, chooses how folders are listed, selects the projects.</summary>
-/// <remarks>Idempotent: it writes nothing but the container (created if missing).</remarks>
+/// <remarks>Idempotent: it writes nothing but the two containers (created if missing) and clears an unfinished attempt's working records.</remarks>
 public sealed partial class RunPreparer(
-    ProjectLister projects, BlobContainer container, ManifestReader manifests, PreviousRunStateStore previousRuns,
+    ProjectLister projects, BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state, ManifestReader manifests, PreviousRunStateStore previousRuns,
     IOptions<BackupOptions> options, ILogger<RunPreparer> logger)
 {
     /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists.</summary>
@@ -17,7 +18,7 @@ public sealed partial class RunPreparer(
     {
         ArgumentNullException.ThrowIfNull(input);
         var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
-        await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+        await Task.WhenAll(container.CreateIfNotExistsAsync(cancellationToken), state.CreateIfNotExistsAsync(cancellationToken)).ConfigureAwait(false);
         if (await container.GetPropertiesAsync(manifest, cancellationToken).ConfigureAwait(false) is not null)
         {
             throw new RunAlreadyExistsException(input.RunId);
@@ -38,14 +39,14 @@ public sealed partial class RunPreparer(
     private async Task ClearUnfinishedAttemptAsync(string runId, CancellationToken cancellationToken)
     {
         var leftovers = new List<string>();
-        await foreach (var blob in container.ListAsync(RunLayout.RunFolder(runId), cancellationToken).ConfigureAwait(false))
+        await foreach (var blob in state.ListAsync(RunLayout.RunFolder(runId), cancellationToken).ConfigureAwait(false))
         {
             leftovers.Add(blob.Name);
         }
 
         foreach (var name in leftovers)
         {
-            await container.DeleteIfExistsAsync(name, cancellationToken).ConfigureAwait(false);
+            await state.DeleteIfExistsAsync(name, cancellationToken).ConfigureAwait(false);
         }
 
         if (leftovers.Count > 0)

@@ -15,7 +15,10 @@ public sealed record ProjectRef(string Id, string Name, string Segment)
 /// <param name="FoldersBlob">NDJSON blob of <see cref="FolderRef"/> written by the previous wave.</param>
 /// <param name="OutputKey">Unique, deterministic name for what this activity writes (a retry overwrites the same blobs).</param>
 /// <param name="PreviousRunId">The run whose state lets unchanged folders be skipped; null lists every folder.</param>
-public sealed record FolderWaveInput(string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null);
+/// <param name="StoredRunId">The run whose stored blobs a listed file's bytes are looked up in (the same version, or a rename
+/// over the same storage object): found, the file is not copied again. Null lists every file for its copy (forceCopy).</param>
+public sealed record FolderWaveInput(
+    string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null, string? StoredRunId = null);
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
 /// <param name="InventoryChunks">How many chunks to copy it wrote: <see cref="RunLayout.InventoryChunk"/> of its output key, 0 to this count.</param>
@@ -31,7 +34,7 @@ public sealed record FolderWaveResult(
     int CarriedFiles = 0);
 
 /// <summary>Input of a copy activity.</summary>
-public sealed record ChunkCopyInput(string RunId, string InventoryChunk, bool DryRun, bool ForceCopy);
+public sealed record ChunkCopyInput(string RunId, string InventoryChunk, bool DryRun);
 
 /// <summary>Output of a copy activity: the results blob and counts.</summary>
 public sealed record ChunkCopyResult(string ResultsBlob, int Files, int Copied, int Unchanged, int NoContent, int Planned, int Failed, long BytesCopied, int SizeMismatches);

@@ -11,19 +11,22 @@ namespace AccBackup.Storage;
 internal static class BlobClientFactory
 {
     /// <summary>Two clients for <paramref name="options"/>' container over one connection pool, differing only in network timeout.</summary>
+    /// <param name="containerName">The container: <see cref="BlobStorageOptions.ContainerName"/> or the state container.</param>
+    /// <param name="writeOnce">Whether every request passes <see cref="WriteOncePolicy"/> (the backup container's clients).</param>
     /// <param name="primaryHandler">The HTTP handler under the SDK pipeline: a stub in tests; pooled sockets when null.</param>
-    public static BlobClients Create(BlobStorageOptions options, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger logger)
+    public static BlobClients Create(
+        BlobStorageOptions options, string containerName, bool writeOnce, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger logger)
     {
 #pragma warning disable CA2000 // The handler belongs to the transport, the transport to BlobClients: BlobContainer.Dispose releases both.
         var transport = new HttpClientTransport(primaryHandler ?? CreatePrimaryHandler(options.MaxConnections));
 #pragma warning restore CA2000
         var policy = new BlobRetryPolicy(retry, logger);
         var credential = options.ServiceUri is null ? null : CreateCredential(options.ManagedIdentityClientId);
-        var control = CreateService(options, credential, ClientOptions(transport, policy, retry.RequestTimeout));
-        var transfer = CreateService(options, credential, ClientOptions(transport, policy, options.AttemptTimeout));
+        var control = CreateService(options, credential, ClientOptions(transport, policy, retry.RequestTimeout, writeOnce));
+        var transfer = CreateService(options, credential, ClientOptions(transport, policy, options.AttemptTimeout, writeOnce));
         var setting = $"{BlobStorageOptions.SectionName}:{(credential is null ? nameof(BlobStorageOptions.ConnectionString) : nameof(BlobStorageOptions.ServiceUri))}";
         return new BlobClients(
-            control.GetBlobContainerClient(options.ContainerName), transfer.GetBlobContainerClient(options.ContainerName), setting, transport);
+            control.GetBlobContainerClient(containerName), transfer.GetBlobContainerClient(containerName), setting, transport);
     }
 
     /// <summary>The token credential for <paramref name="managedIdentityClientId"/>, or the default chain when it is empty.</summary>
@@ -38,9 +41,13 @@ internal static class BlobClientFactory
             ? new BlobServiceClient(options.ConnectionString, clientOptions)
             : new BlobServiceClient(options.ServiceUri, credential, clientOptions);
 
-    private static BlobClientOptions ClientOptions(HttpPipelineTransport transport, RetryPolicy policy, TimeSpan networkTimeout)
+    private static BlobClientOptions ClientOptions(HttpPipelineTransport transport, RetryPolicy policy, TimeSpan networkTimeout, bool writeOnce)
     {
         var clientOptions = new BlobClientOptions { Transport = transport, RetryPolicy = policy };
+        if (writeOnce)
+        {
+            clientOptions.AddPolicy(new WriteOncePolicy(), HttpPipelinePosition.PerCall);
+        }
 
         // RetryPolicy replaces Retry's counts and delays; the network timeout is still read from here.
         clientOptions.Retry.NetworkTimeout = networkTimeout;

@@ -20,7 +20,12 @@ public sealed partial class BlobContainer : IDisposable
     private readonly BlobClients clients;
     private readonly ILogger logger;
 
-    /// <summary>Creates the client for the configured account and container.</summary>
+    /// <summary>The key of the state container's registration (<see cref="BlobStorageOptions.StateContainer"/>); the backup
+    /// container is registered without a key.</summary>
+    public const string StateKey = "state";
+
+    /// <summary>Creates a client for the configured account and container, with no write-once guard: what tests and tools
+    /// use to reach a container directly. The product's own clients come from <see cref="ForBackup"/> and <see cref="ForState"/>.</summary>
     /// <exception cref="OptionsValidationException">The options break a cross-setting rule (see <see cref="BlobStorageOptionsValidator"/>).</exception>
     public BlobContainer(IOptions<BlobStorageOptions> options, ILogger<BlobContainer> logger)
         : this(options?.Value ?? throw new ArgumentNullException(nameof(options)), null, BlobRetrySettings.Default, logger)
@@ -28,7 +33,10 @@ public sealed partial class BlobContainer : IDisposable
     }
 
     /// <summary>Creates the client over <paramref name="primaryHandler"/> (a stub in tests; pooled sockets when null), which it then owns.</summary>
-    internal BlobContainer(BlobStorageOptions options, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger<BlobContainer> logger)
+    /// <param name="containerName">The container; <see cref="BlobStorageOptions.ContainerName"/> when null.</param>
+    /// <param name="writeOnce">Whether <see cref="WriteOncePolicy"/> refuses every overwrite and delete.</param>
+    internal BlobContainer(
+        BlobStorageOptions options, HttpMessageHandler? primaryHandler, BlobRetrySettings retry, ILogger<BlobContainer> logger, string? containerName = null, bool writeOnce = false)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(retry);
@@ -40,8 +48,24 @@ public sealed partial class BlobContainer : IDisposable
         }
 
         this.logger = logger;
-        clients = BlobClientFactory.Create(options, primaryHandler, retry, logger);
+        clients = BlobClientFactory.Create(options, containerName ?? options.ContainerName, writeOnce, primaryHandler, retry, logger);
+        IsWriteOnce = writeOnce;
     }
+
+    /// <summary>The backup container: it only ever receives new blobs; any overwrite or delete is refused (<see cref="WriteOncePolicy"/>).</summary>
+    public static BlobContainer ForBackup(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
+        new(options, null, BlobRetrySettings.Default, logger, writeOnce: true);
+
+    /// <summary>The state container (<see cref="BlobStorageOptions.StateContainer"/>): pointers, tallies and working records, updated in place.</summary>
+    public static BlobContainer ForState(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
+        new(options ?? throw new ArgumentNullException(nameof(options)), null, BlobRetrySettings.Default, logger, options.StateContainer);
+
+    /// <summary>The backup container for <c>acc-backup prune</c> alone: deletes allowed (a retention policy on Azure still refuses them while it holds).</summary>
+    public static BlobContainer ForPrune(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
+        new(options, null, BlobRetrySettings.Default, logger);
+
+    /// <summary>Whether this client refuses every overwrite and delete.</summary>
+    public bool IsWriteOnce { get; }
 
     /// <summary>The container name.</summary>
     public string Name => clients.Control.Name;

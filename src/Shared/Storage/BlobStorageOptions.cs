@@ -35,6 +35,19 @@ public sealed class BlobStorageOptions
         ErrorMessage = $"{SectionName}:ContainerName must be 3-63 lowercase letters, digits or single hyphens, starting and ending with a letter or digit.")]
     public string ContainerName { get; set; } = DefaultContainerName;
 
+    /// <summary>The container of the tool's mutable state: the latest-run pointer, the shared quota tally and each run's
+    /// working records. Default <c>{ContainerName}-state</c>. The backup container itself only ever receives new blobs.</summary>
+    [RegularExpression(
+        ContainerNamePattern,
+        ErrorMessage = $"{SectionName}:StateContainerName must be 3-63 lowercase letters, digits or single hyphens, starting and ending with a letter or digit.")]
+    public string? StateContainerName { get; set; }
+
+    /// <summary>The state container's name: <see cref="StateContainerName"/>, or the backup container's name + <c>-state</c>.</summary>
+    public string StateContainer => string.IsNullOrWhiteSpace(StateContainerName) ? ContainerName + StateSuffix : StateContainerName;
+
+    /// <summary>What the default state container's name adds to the backup container's.</summary>
+    public const string StateSuffix = "-state";
+
     /// <summary>Most connections open to the storage endpoint at once. Default 64.</summary>
     [Range(1, 1024, ErrorMessage = $"{SectionName}:MaxConnections must be between 1 and 1024.")]
     public int MaxConnections { get; set; } = 64;

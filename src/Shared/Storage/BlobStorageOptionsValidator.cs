@@ -47,6 +47,15 @@ internal sealed class BlobStorageOptionsValidator : IValidateOptions<BlobStorage
             }
         }
 
+        if (string.IsNullOrWhiteSpace(options.StateContainerName) && options.ContainerName?.Length > 63 - BlobStorageOptions.StateSuffix.Length)
+        {
+            failures.Add($"{Section}:ContainerName is too long to derive the state container's name from it (it adds '{BlobStorageOptions.StateSuffix}'): set {Section}:StateContainerName.");
+        }
+        else if (string.Equals(options.StateContainer, options.ContainerName, StringComparison.Ordinal))
+        {
+            failures.Add($"{Section}:StateContainerName must differ from {Section}:ContainerName: the backup container only ever receives new blobs.");
+        }
+
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

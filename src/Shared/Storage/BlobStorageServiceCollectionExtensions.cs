@@ -10,7 +10,8 @@ public static class BlobStorageServiceCollectionExtensions
 {
     /// <summary>
     /// Binds <see cref="BlobStorageOptions"/> from the <c>BackupStorage</c> section of <paramref name="configuration"/>,
-    /// validates it when the host starts, and registers one shared <see cref="BlobContainer"/>.
+    /// validates it when the host starts, and registers the shared backup <see cref="BlobContainer"/> (write-once) and the
+    /// state container (keyed <see cref="BlobContainer.StateKey"/>).
     /// </summary>
     public static IServiceCollection AddBackupBlobStorage(this IServiceCollection services, IConfiguration configuration)
     {
@@ -24,7 +25,10 @@ public static class BlobStorageServiceCollectionExtensions
         services.TryAddEnumerable(
             ServiceDescriptor.Singleton<IValidateOptions<BlobStorageOptions>>(new BlobStorageOptionsValidator()));
         services.TryAddSingleton(TimeProvider.System);
-        services.TryAddSingleton<BlobContainer>();
+        services.TryAddSingleton(sp => BlobContainer.ForBackup(
+            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, sp.GetRequiredService<Microsoft.Extensions.Logging.ILogger<BlobContainer>>()));
+        services.TryAddKeyedSingleton(BlobContainer.StateKey, (sp, _) => BlobContainer.ForState(
+            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, sp.GetRequiredService<Microsoft.Extensions.Logging.ILogger<BlobContainer>>()));
         return services;
     }
 }

@@ -7,8 +7,8 @@ using AccBackup.Storage;
 namespace AccBackup.Verification;
 
 /// <summary>Rereads a run's manifest and proves every stored file: the blob exists, has the recorded length, SHA-256 and version.</summary>
-/// <remarks>Read-only. Blobs hold the newest stored version of a file, so checking an older run reports files changed since as
-/// <see cref="VerificationProblem.VersionDiffers"/>. A file the storage service copied (<see cref="ManifestEntry.IsSizeOnly"/>) has no
+/// <remarks>Read-only. Each version's blob is written once, so any run kept verifies; a manifest written before that (blobs
+/// overwritten in place) reports files changed since as <see cref="VerificationProblem.VersionDiffers"/>. A file the storage service copied (<see cref="ManifestEntry.IsSizeOnly"/>) has no
 /// SHA-256 to compare: it is read back whole and its length proven, and the report counts it apart.</remarks>
 public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
 {
@@ -60,7 +60,11 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
             }
 
             var version = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var encoded) ? BlobMetadata.Decode(encoded) : null;
-            if (entry.VersionId is not null && version != entry.VersionId)
+            // A rename in ACC is a new version over the same bytes: its entry points at the blob stored for the earlier
+            // version (same storage object), which the bytes' length and SHA-256 prove below.
+            var sameObject = entry.Storage is not null && blob.Metadata.ContainsKey(StoredVersion.Keys.VersionId) && version is not null
+                && version.Split('?')[0] == entry.VersionId?.Split('?')[0];
+            if (entry.VersionId is not null && version != entry.VersionId && !sameObject)
             {
                 return (Finding(entry, VerificationProblem.VersionDiffers, $"expected version {entry.VersionId}, blob holds {version ?? "none"}"), 0);
             }

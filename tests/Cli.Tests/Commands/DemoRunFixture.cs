@@ -20,8 +20,12 @@ public sealed class DemoRunFixture : IAsyncLifetime
     {
         Environment = await CliHarness.StorageEnvironmentAsync();
         Run = await CliHarness.InvokeAsync(Environment, "run", "--demo");
-        using var container = CliHarness.ContainerFor(Environment);
-        Manifest = await new ManifestReader(container).ReadAsync("latest", CancellationToken.None);
+        var (reader, clients) = CliHarness.ReaderFor(Environment);
+        using (clients)
+        {
+            Manifest = await reader.ReadAsync("latest", CancellationToken.None);
+        }
+
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo });
         Truth = await emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
     }

@@ -72,7 +72,7 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
         {
             var entry = byItem[file.ItemId];
             Assert.Equal(file.VersionId, entry.VersionId);
-            await using var restored = File.OpenRead(Path.Combine(scratch, entry.BlobName!));
+            await using var restored = File.OpenRead(Path.Combine(scratch, entry.Place!));
             var sha256 = Convert.ToHexStringLower(await SHA256.HashDataAsync(restored));
             Assert.True(file.Sha256 == sha256, $"{file.Path}: restored bytes differ from the emulator's");
         }
@@ -155,7 +155,7 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
             Assert.Contains(victim.Path, verify.Output, StringComparison.Ordinal);
             Assert.Equal(2, restore.ExitCode);
             Assert.Contains(victim.Path, restore.Output, StringComparison.Ordinal);
-            Assert.False(File.Exists(Path.Combine(scratch, victim.BlobName!)));
+            Assert.False(File.Exists(Path.Combine(scratch, victim.Place!)));
         }
         finally
         {
@@ -196,7 +196,7 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
     private (ManifestEntry Entry, string Local) WriteLocalFile(string text)
     {
         var entry = demo.Manifest.Files.First(e => e.Status == ManifestStatus.Copied && e.StoredSize > 100);
-        var local = Path.Combine(scratch, entry.BlobName!);
+        var local = Path.Combine(scratch, entry.Place!);
         Directory.CreateDirectory(Path.GetDirectoryName(local)!);
         File.WriteAllText(local, text);
         return (entry, local);

@@ -74,9 +74,9 @@ public sealed class KillAndResumeTests(ITestOutputHelper output)
 
         Assert.True(resumed.ExitCode == 0, resumed.ToString());
         Assert.True(clean.ExitCode == 0, clean.ToString());
-        var manifest = await new ManifestReader(container).ReadAsync(RunId, ct);
+        var manifest = await new ManifestReader(container, container).ReadAsync(RunId, ct);
         using var cleanContainer = CliHarness.ContainerFor(cleanEnvironment);
-        var reference = (await new ManifestReader(cleanContainer).ReadAsync("clean-1", ct)).Files.ToDictionary(e => e.ItemId);
+        var reference = (await new ManifestReader(cleanContainer, cleanContainer).ReadAsync("clean-1", ct)).Files.ToDictionary(e => e.ItemId);
         var byItem = truth.ToDictionary(f => f.ItemId);
         Assert.Equal(truth.Count, manifest.Files.Count);
         Assert.Equal(manifest.Files.Count, manifest.Files.Select(e => e.Path).Distinct(StringComparer.Ordinal).Count());

@@ -91,10 +91,12 @@ public sealed class SettingsFailureTests
     public async Task Restore_RequiredOptionsMissing_ExitsOneWithUsage()
     {
         var result = await CliHarness.InvokeAsync(new Dictionary<string, string?>(), "restore");
+        var noRun = await CliHarness.InvokeAsync(new Dictionary<string, string?>(), "restore", "--to", "somewhere");
+        var both = await CliHarness.InvokeAsync(new Dictionary<string, string?>(), "restore", "--to", "somewhere", "--run", "latest", "--as-of", "2026-11-20T06:00:00Z");
 
-        Assert.Equal(1, result.ExitCode);
-        Assert.Contains("--run", result.Error, StringComparison.Ordinal);
+        Assert.Equal((1, 1, 1), (result.ExitCode, noRun.ExitCode, both.ExitCode));
         Assert.Contains("--to", result.Error, StringComparison.Ordinal);
+        Assert.All(new[] { noRun, both }, r => Assert.Contains("exactly one of --run", r.Error, StringComparison.Ordinal));
     }
 
     private static void AssertNoStackTrace(CliResult result)

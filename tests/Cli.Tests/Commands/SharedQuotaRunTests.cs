@@ -109,7 +109,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         var wall = clock.Elapsed;
 
         Assert.All(runs, run => Assert.True(run.ExitCode == 0, run.ToString()));
-        var reader = new ManifestReader(container);
+        var reader = new ManifestReader(container, container);
         var entries = new List<ManifestEntry>();
         var longest = 0.0;
         for (var i = 0; i < parts.Length; i++)

@@ -26,7 +26,7 @@ public sealed class BlobCopierLargeFileTests(ITestOutputHelper output)
                 ["Copy:ParallelBlocksPerFile"] = "8",
             });
         var files = await host.ListAccountAsync();
-        var request = files.Select(f => f.ToCopyRequest(force: false)).Single(r => r?.ApiSize == Size)!;
+        var request = files.Select(f => f.ToCopyRequest()).Single(r => r?.ApiSize == Size)!;
         var copier = host.Services.GetRequiredService<BlobCopier>();
         using var sampler = new PeakMemorySampler();
 

@@ -19,7 +19,7 @@ public sealed class BlobCopierServerLargeFileTests(ITestOutputHelper output)
         await using var host = await CopyEngineHost.StartAsync(
             await BlobCopierServerModeTests.WithObjectsInAzuriteAsync(Size), new Dictionary<string, string?> { ["Copy:Mode"] = "server" });
         var files = await host.ListAccountAsync();
-        var request = files.Select(f => f.ToCopyRequest(force: false)).Single(r => r?.ApiSize == Size)!;
+        var request = files.Select(f => f.ToCopyRequest()).Single(r => r?.ApiSize == Size)!;
         var copier = host.Services.GetRequiredService<BlobCopier>();
         var cpu = Process.GetCurrentProcess().TotalProcessorTime;
 

@@ -72,7 +72,7 @@ public sealed class BlobCopierServerModeTests
     }
 
     [Fact]
-    public async Task CopyAsync_ServerModeNewVersionOfStoredFile_ReplacesBlobWithNewBytes()
+    public async Task CopyAsync_ServerModeNewVersionOfStoredFile_StoresItInANewBlob()
     {
         await using var host = await CopyEngineHost.StartAsync(await WithObjectsInAzuriteAsync(), ServerMode);
         var (first, _) = await BlobCopierTests.BackUpAsync(host);

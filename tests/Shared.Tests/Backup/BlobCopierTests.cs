@@ -44,7 +44,7 @@ public sealed class BlobCopierTests
     }
 
     [Fact]
-    public async Task CopyAsync_NewVersionOfStoredFile_ReplacesBlobWithNewBytes()
+    public async Task CopyAsync_NewVersionOfStoredFile_StoresItInANewBlobAndKeepsTheOldOneAsItWas()
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
         var (first, _) = await BackUpAsync(host);
@@ -56,7 +56,10 @@ public sealed class BlobCopierTests
         var changed = Assert.Single(second, o => o.Request.ItemId == target.Request.ItemId);
         Assert.Equal(FileCopyStatus.Copied, changed.Status);
         Assert.NotEqual(target.Request.VersionId, changed.Request.VersionId);
+        Assert.NotEqual(target.Request.BlobName, changed.Request.BlobName);
         Assert.Equal(1, second.Count(o => o.Status == FileCopyStatus.Copied));
+        var old = await host.Container.GetPropertiesAsync(target.Request.BlobName, CancellationToken.None);
+        Assert.Equal((target.StoredBytes, target.Sha256), (old!.Length, old.Metadata[StoredVersion.Keys.Sha256]));
         await AssertMatchesTruthAsync(host, second, withoutContent);
     }
 
@@ -115,7 +118,7 @@ public sealed class BlobCopierTests
             ["Copy:ParallelBlocksPerFile"] = "8",
         });
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
 
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
@@ -144,12 +147,12 @@ public sealed class BlobCopierTests
         var slots = host.Services.GetRequiredService<TransferSlots>();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
 
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
-        await AssertMatchesTruthAsync(host, outcomes, files.Where(f => f.ToCopyRequest(force: false) is null).ToList());
+        await AssertMatchesTruthAsync(host, outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
         Assert.True(requests.Count(r => r.ApiSize > Budget) > 3, "files larger than the whole budget were copied");
         Assert.InRange(host.Downloads.Peak, 1, 3);
         Assert.Equal((0, 0L), (slots.InUse, slots.BytesInUse));
@@ -162,7 +165,7 @@ public sealed class BlobCopierTests
         var faults = FaultOptions.None with { Download = new DownloadFaults { TruncateRate = 1.0 } };
         await using var host = await CopyEngineHost.StartAsync(Demo with { Faults = faults });
         var files = await host.ListAccountAsync();
-        var request = files.Select(f => f.ToCopyRequest(force: false)).First(r => r is { ApiSize: > 1000 })!;
+        var request = files.Select(f => f.ToCopyRequest()).First(r => r is { ApiSize: > 1000 })!;
         var copier = host.Services.GetRequiredService<BlobCopier>();
 
         var error = await Assert.ThrowsAsync<FileCopyException>(() => copier.CopyAsync(request, CancellationToken.None));
@@ -196,7 +199,7 @@ public sealed class BlobCopierTests
             ["Aps:RateLimitingEnabled"] = "true",
         });
 
-        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().Take(60).ToList();
+        var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(files, CancellationToken.None);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
@@ -224,9 +227,9 @@ public sealed class BlobCopierTests
     internal static async Task<(IReadOnlyList<FileCopyResult> Copied, IReadOnlyList<InventoryRecord> WithoutContent)> BackUpAsync(CopyEngineHost host)
     {
         var files = await host.ListAccountAsync();
-        var requests = files.Select(f => f.ToCopyRequest(force: false)).OfType<FileCopyRequest>().ToList();
+        var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
         var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, CancellationToken.None);
-        return (outcomes, files.Where(f => f.ToCopyRequest(force: false) is null).ToList());
+        return (outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
     }
 
     internal static async Task AssertMatchesTruthAsync(CopyEngineHost host, IReadOnlyList<FileCopyResult> outcomes, IReadOnlyList<InventoryRecord> withoutContent)

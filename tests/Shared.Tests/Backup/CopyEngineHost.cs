@@ -8,6 +8,8 @@ using AccEmulator;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
+using Microsoft.Extensions.Options;
 using Polly.Retry;
 
 namespace AccBackup.Tests.Backup;
@@ -32,6 +34,15 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     public CapturedLogs Logs { get; }
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
+
+    /// <summary>The state container: latest pointer, quota ledgers, each run's working records.</summary>
+    public BlobContainer State => Services.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey);
+
+    /// <summary>A client for the backup container without the write-once guard: for a test to damage the backup as an
+    /// outside hand could (the product's own clients refuse any overwrite or delete).</summary>
+    public BlobContainer Unguarded => unguarded ??= new BlobContainer(Services.GetRequiredService<IOptions<BlobStorageOptions>>(), NullLogger<BlobContainer>.Instance);
+
+    private BlobContainer? unguarded;
 
     /// <summary>Starts an emulator with <paramref name="emulatorOptions"/> and the engine's services on a fresh Azurite container.</summary>
     /// <param name="emulatorOptions">The emulated account and its faults.</param>
@@ -76,7 +87,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
 
         var blobs = Services.GetRequiredService<NdjsonBlobs>();
         var files = new List<InventoryRecord>();
-        await foreach (var chunk in Container.ListAsync(RunLayout.InventoryPrefix(runId), CancellationToken.None))
+        await foreach (var chunk in State.ListAsync(RunLayout.InventoryPrefix(runId), CancellationToken.None))
         {
             files.AddRange(await blobs.ReadAsync(chunk.Name, RunJsonContext.Default.InventoryRecord, CancellationToken.None) ?? []);
         }
@@ -86,6 +97,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
+        unguarded?.Dispose();
         await Services.DisposeAsync();
         await Emulator.DisposeAsync();
     }

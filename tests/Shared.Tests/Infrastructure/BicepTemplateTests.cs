@@ -26,17 +26,22 @@ public sealed class BicepTemplateTests
     }
 
     [Fact]
-    public async Task BackupStorage_OnlyRole_IsBlobDataContributorOnTheContainer()
+    public async Task BackupStorage_OnlyRoles_AreBlobDataContributorOnTheBackupAndStateContainers()
     {
         // Arrange
         var module = (await BicepCompiler.CompileMainAsync()).Module("backup-storage");
 
         // Act
-        var assignment = Assert.Single(module.Resources, r => r.Type == RoleAssignment);
+        var assignments = module.Resources.Where(r => r.Type == RoleAssignment).ToList();
 
-        // Assert
-        Assert.Contains($"'{BlobDataContributor}'", module.Resolve(assignment.Properties.GetProperty("roleDefinitionId").GetString()!), StringComparison.Ordinal);
-        Assert.StartsWith("[resourceId('Microsoft.Storage/storageAccounts/blobServices/containers'", assignment.Text("scope"), StringComparison.Ordinal);
+        // Assert: one per container, each scoped to its container (the app can't touch any other container or the account).
+        Assert.Equal(2, assignments.Count);
+        Assert.All(assignments, assignment =>
+        {
+            Assert.Contains($"'{BlobDataContributor}'", module.Resolve(assignment.Properties.GetProperty("roleDefinitionId").GetString()!), StringComparison.Ordinal);
+            Assert.StartsWith("[resourceId('Microsoft.Storage/storageAccounts/blobServices/containers'", assignment.Text("scope"), StringComparison.Ordinal);
+        });
+        Assert.Single(assignments, a => a.Text("scope")!.Contains("-state", StringComparison.Ordinal));
     }
 
     [Fact]

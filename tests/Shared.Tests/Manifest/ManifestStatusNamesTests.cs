@@ -27,7 +27,7 @@ public sealed class ManifestStatusNamesTests(AzuriteContainerFixture fixture) : 
         var runId = "run-status-" + documented;
         var entry = Entry(status);
 
-        await new ManifestWriter(fixture.Container).WriteAsync(Summarize(runId, entry), () => new[] { entry }.ToAsyncEnumerable(), CancellationToken.None, updateLatest: false);
+        await new ManifestWriter(fixture.Container, fixture.Container).WriteAsync(Summarize(runId, entry), () => new[] { entry }.ToAsyncEnumerable(), CancellationToken.None, updateLatest: false);
 
         var json = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Json(runId)));
         var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Csv(runId))).TrimStart('\uFEFF').Split("\r\n");
@@ -44,7 +44,7 @@ public sealed class ManifestStatusNamesTests(AzuriteContainerFixture fixture) : 
         var json = $$"""{"formatVersion":1,"summary":{"runId":"run-old","startedAt":"2026-11-20T02:00:00+00:00","finishedAt":"2026-11-20T02:01:00+00:00","files":7},"files":[{{files}}]}""";
         await fixture.Container.UploadAsync(RunLayout.Json("run-old"), Encoding.UTF8.GetBytes(json), null, CancellationToken.None);
 
-        var manifest = await new ManifestReader(fixture.Container).ReadAsync("run-old", CancellationToken.None);
+        var manifest = await new ManifestReader(fixture.Container, fixture.Container).ReadAsync("run-old", CancellationToken.None);
 
         Assert.Equal(Enum.GetValues<ManifestStatus>(), manifest.Files.Select(f => f.Status));
     }

@@ -13,10 +13,10 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
     {
         var entries = Enumerable.Range(0, 30_000).Select(Entry).ToList();
         var summary = Summarize("run-many", entries);
-        var writer = new ManifestWriter(fixture.Container);
+        var writer = new ManifestWriter(fixture.Container, fixture.Container);
 
         await writer.WriteAsync(summary, () => entries.ToAsyncEnumerable(), CancellationToken.None);
-        var manifest = await new ManifestReader(fixture.Container).ReadAsync("latest", CancellationToken.None);
+        var manifest = await new ManifestReader(fixture.Container, fixture.Container).ReadAsync("latest", CancellationToken.None);
 
         Assert.Equal("run-many", manifest.Summary.RunId);
         Assert.Equal(entries, manifest.Files);
@@ -47,7 +47,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
             Entry(1) with { Path = "P/a,b \"quoted\".pdf" },
             Entry(1) with { Path = "=HYPERLINK(\"x\")" },
         };
-        await new ManifestWriter(fixture.Container).WriteAsync(Summarize("run-csv", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+        await new ManifestWriter(fixture.Container, fixture.Container).WriteAsync(Summarize("run-csv", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
 
         var csv = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Csv("run-csv"))).TrimStart('\uFEFF').Split("\r\n");
 
@@ -63,10 +63,10 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
         {
             Entry(1) with { Path = "Projet Été/Plans 設計/Coupe \"A\" <1> & 2\\b\u0001.rvt" },
         };
-        await new ManifestWriter(fixture.Container).WriteAsync(Summarize("run-utf8", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+        await new ManifestWriter(fixture.Container, fixture.Container).WriteAsync(Summarize("run-utf8", entries), () => entries.ToAsyncEnumerable(), CancellationToken.None);
 
         var json = Encoding.UTF8.GetString(await fixture.ReadAllAsync(RunLayout.Json("run-utf8")));
-        var manifest = await new ManifestReader(fixture.Container).ReadAsync("run-utf8", CancellationToken.None);
+        var manifest = await new ManifestReader(fixture.Container, fixture.Container).ReadAsync("run-utf8", CancellationToken.None);
 
         Assert.Contains("Projet Été/Plans 設計/Coupe \\\"A\\\" <1> & 2\\\\b\\u0001.rvt", json, StringComparison.Ordinal);
         Assert.Equal(entries[0].Path, Assert.Single(manifest.Files).Path);
@@ -80,7 +80,7 @@ public sealed class ManifestWriterTests(AzuriteContainerFixture fixture) : IClas
             Microsoft.Extensions.Logging.Abstractions.NullLogger<AccBackup.Storage.BlobContainer>.Instance);
         await empty.CreateIfNotExistsAsync(CancellationToken.None);
 
-        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => new ManifestReader(empty).ReadAsync("latest", CancellationToken.None));
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => new ManifestReader(empty, empty).ReadAsync("latest", CancellationToken.None));
 
         Assert.Contains("No backup run has finished yet", error.Message, StringComparison.Ordinal);
     }

@@ -187,9 +187,7 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     [Fact]
     public async Task RestoreAsync_ProjectAndPathPrefix_RestoresOnlyTheSelectedFiles()
     {
-        var run = await StoreRunAsync();
-        await run.AddStoredAsync("Project Files/other.txt", 10, seed: 9, projectName: run.Project + "-other");
-        await run.WriteManifestAsync();
+        var run = await StoreRunAsync(run => run.AddStoredAsync("Project Files/other.txt", 10, seed: 9, projectName: run.Project + "-other"));
 
         var report = await CreateSut().RestoreAsync(
             new RestoreRequest(run.RunId, Destination, Project: run.Project.ToUpperInvariant(), PathPrefix: "project files/"), null, CancellationToken.None);
@@ -211,11 +209,17 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
         return target;
     }
 
-    private RunRestorer CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container));
+    private RunRestorer CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container, fixture.Container));
 
-    private async Task<StoredRun> StoreRunAsync()
+    /// <summary>A run of a few stored files (and <paramref name="more"/>), its manifest written once as every run's is.</summary>
+    private async Task<StoredRun> StoreRunAsync(Func<StoredRun, Task>? more = null)
     {
         var run = StoredRun.Create(fixture.Container);
+        if (more is not null)
+        {
+            await more(run);
+        }
+
         await run.AddStoredAsync("Project Files/a.rvt", 5_000, seed: 1);
         await run.AddStoredAsync("Project Files/sub/b.pdf", 300_000, seed: 2);
         await run.AddStoredAsync("empty.txt", 0, seed: 3);

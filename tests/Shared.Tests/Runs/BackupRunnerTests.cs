@@ -172,7 +172,9 @@ public sealed class BackupRunnerTests
         Assert.Equal(ManifestStatus.Copied, after[stored[0].ItemId].Status);
         Assert.Equal(777, after[stored[0].ItemId].StoredSize);
         Assert.EndsWith("/renamed.pdf", after[stored[1].ItemId].Path, StringComparison.Ordinal);
-        Assert.Equal(3, second.Summary.Copied);
+        // A rename is a new version over the same bytes: it points at the blob already stored, nothing is copied for it.
+        Assert.Equal((ManifestStatus.Unchanged, stored[1].BlobName, stored[1].Sha256), (after[stored[1].ItemId].Status, after[stored[1].ItemId].BlobName, after[stored[1].ItemId].Sha256));
+        Assert.Equal(2, second.Summary.Copied);
         Assert.Equal(before.Count + 1, second.Summary.Files);
     }
 

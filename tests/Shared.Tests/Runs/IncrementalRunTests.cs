@@ -45,7 +45,7 @@ public sealed class IncrementalRunTests
 
         var chunks = new List<IReadOnlyList<AccBackup.Backup.InventoryRecord>>();
         var blobs = host.Services.GetRequiredService<NdjsonBlobs>();
-        await foreach (var blob in host.Container.ListAsync(RunLayout.InventoryPrefix(second.Summary.RunId), CancellationToken.None))
+        await foreach (var blob in host.State.ListAsync(RunLayout.InventoryPrefix(second.Summary.RunId), CancellationToken.None))
         {
             chunks.Add((await blobs.ReadAsync(blob.Name, RunJsonContext.Default.InventoryRecord, CancellationToken.None))!);
         }
@@ -112,9 +112,9 @@ public sealed class IncrementalRunTests
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
         var first = await RunAsync(host);
-        await foreach (var blob in host.Container.ListAsync(RunLayout.FolderStatePrefix(first.Summary.RunId), CancellationToken.None))
+        await foreach (var blob in host.State.ListAsync(RunLayout.FolderStatePrefix(first.Summary.RunId), CancellationToken.None))
         {
-            await host.Container.DeleteIfExistsAsync(blob.Name, CancellationToken.None);
+            await host.State.DeleteIfExistsAsync(blob.Name, CancellationToken.None);
         }
 
         host.Emulator.ResetStats();
@@ -143,18 +143,24 @@ public sealed class IncrementalRunTests
     }
 
     [Fact]
-    public async Task RunAsync_ForceCopyAloneOnAnIncrementalNight_ListsEverythingAndCopiesEveryFileAgain()
+    public async Task RunAsync_ForceCopyAfterABlobWasLost_ListsEverythingChecksEveryBlobAndStoresOnlyTheLostOneAgain()
     {
         await using var host = await CopyEngineHost.StartAsync(Demo);
         var first = await RunAsync(host);
+        var lost = (await FilesAsync(host, first)).First(e => e.Status == ManifestStatus.Copied && e.StoredSize > 0);
+        await host.Unguarded.DeleteIfExistsAsync(lost.BlobName!, CancellationToken.None);
+        var trusting = await RunAsync(host);
         host.Emulator.ResetStats();
 
         var second = await RunAsync(host, new BackupRunRequest(ForceCopy: true));
 
+        Assert.Equal(0, trusting.Summary.Copied); // an ordinary night trusts what the latest run proved
         Assert.Equal("full: copy forced", second.Summary.ListingMode);
         Assert.True(host.Emulator.GetStats().Count(EndpointCategory.FolderContents) >= first.Summary.Folders);
-        Assert.Equal((first.Summary.Copied, 0L), (second.Summary.Copied, second.Summary.Unchanged));
-        Assert.Equal(first.Summary.Bytes, second.Summary.Bytes);
+        Assert.Equal((1L, first.Summary.Copied - 1), (second.Summary.Copied, second.Summary.Unchanged));
+        var again = Current(await FilesAsync(host, second), lost.ItemId);
+        Assert.Equal((lost.BlobName, lost.Sha256), (again.BlobName, again.Sha256));
+        Assert.NotNull(await host.Container.GetPropertiesAsync(lost.BlobName!, CancellationToken.None));
     }
 
     private static Task<BackupRunResult> RunAsync(CopyEngineHost host, BackupRunRequest? request = null) =>

@@ -36,7 +36,7 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
         Assert.Equal(1, counter.ReadsOf(unfinishedChunk));
         Assert.Equal(1, counter.ReadsOf(RunLayout.Json("base-1")));
         Assert.Equal(4, counter.Reads.Count);
-        var manifest = await new ManifestReader(container).ReadAsync("night-2", CancellationToken.None);
+        var manifest = await new ManifestReader(container, container).ReadAsync("night-2", CancellationToken.None);
         var statuses = manifest.Files.Select(f => (f.ItemId, f.Path, f.Status)).ToList();
         Assert.Equal(
             [("item-a", "P/a.bin", ManifestStatus.Unchanged), ("item-c", "P/c-new.bin", ManifestStatus.Copied), ("item-d", "P/d.bin", ManifestStatus.Copied),
@@ -74,7 +74,7 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
 
         var head = await ReadAsync(written.Manifest, ManifestHeadReader.HeadBytes);
         Assert.Equivalent(written.Summary, ManifestHeadReader.TryReadSummary(head, isFinalBlock: false), strict: true);
-        var manifest = await new ManifestReader(container).ReadAsync("big-1", CancellationToken.None);
+        var manifest = await new ManifestReader(container, container).ReadAsync("big-1", CancellationToken.None);
         Assert.Equal(Enumerable.Range(0, Chunks * 250).Select(i => $"item-{i:D6}"), manifest.Files.Select(f => f.ItemId));
         Assert.Equal(Chunks * 250L, manifest.Summary.Copied);
         var csv = System.Text.Encoding.UTF8.GetString(await ReadAsync(written.Csv, int.MaxValue)).Split("\r\n");
@@ -104,9 +104,9 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
 
     private ManifestAssembler CreateSut(NdjsonBlobs blobs)
     {
-        var manifests = new ManifestReader(container);
+        var manifests = new ManifestReader(container, container);
         return new ManifestAssembler(
-            container, blobs, new ManifestWriter(container), new PreviousRunStateStore(container, blobs, manifests),
+            container, blobs, new ManifestWriter(container, container), new PreviousRunStateStore(container, blobs, manifests),
             new TransferSlots(Microsoft.Extensions.Options.Options.Create(new CopyOptions())), new FakeTimeProvider(Start.AddMinutes(5)),
             NullLogger<ManifestAssembler>.Instance, NullLoggerFactory.Instance);
     }
@@ -128,7 +128,7 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
             summary.Add(entry);
         }
 
-        await new ManifestWriter(container).WriteAsync(summary.Build(Start.AddDays(-1).AddMinutes(5)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+        await new ManifestWriter(container, container).WriteAsync(summary.Build(Start.AddDays(-1).AddMinutes(5)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
     }
 
     private async Task<byte[]> ReadAsync(string blobName, int length)

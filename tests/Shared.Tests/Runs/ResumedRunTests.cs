@@ -22,9 +22,9 @@ public sealed class ResumedRunTests
         var runner = host.Services.GetRequiredService<BackupRunner>();
         await runner.RunAsync(new BackupRunRequest(RunId: RunId), null, ct);
         // As if killed just before its manifest: every chunk has its results, and nothing says the run finished.
-        await host.Container.DeleteIfExistsAsync(RunLayout.Json(RunId), ct);
-        await host.Container.DeleteIfExistsAsync(RunLayout.Csv(RunId), ct);
-        await host.Container.DeleteIfExistsAsync(RunLayout.LatestPointer, ct);
+        await host.Unguarded.DeleteIfExistsAsync(RunLayout.Json(RunId), ct);
+        await host.Unguarded.DeleteIfExistsAsync(RunLayout.Csv(RunId), ct);
+        await host.State.DeleteIfExistsAsync(RunLayout.LatestPointer, ct);
         var before = await host.Emulator.Truth.GetFilesAsync(TruthHashing.None, ct);
         var changed = before.First(f => f.HasStorage && f.ProjectName == "Demo Hospital");
         host.Emulator.Mutations.ChangeFile(changed.ItemId, 1234);

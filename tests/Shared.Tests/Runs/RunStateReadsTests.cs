@@ -27,7 +27,10 @@ public sealed class RunStateReadsTests
 
         // Registered first: the product's TryAdd keeps this container, whose requests the counter sees.
         services.AddSingleton(sp => new BlobContainer(
-            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>()));
+            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(), writeOnce: true));
+        services.AddKeyedSingleton(BlobContainer.StateKey, (sp, _) => new BlobContainer(
+            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(),
+            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value.StateContainer));
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
         await using var provider = services.BuildServiceProvider();
         var container = provider.GetRequiredService<BlobContainer>();
@@ -44,7 +47,7 @@ public sealed class RunStateReadsTests
         Assert.Contains(previousState, r => r.Key == RunLayout.Json("night-1"));
         Assert.Contains(previousState, r => r.Key.StartsWith(RunLayout.InventoryPrefix("night-1"), StringComparison.Ordinal));
         Assert.All(previousState, r => Assert.True(r.Value == 1, $"{r.Key} read {r.Value} times"));
-        var results = await ResultsChunksAsync(container, "night-2");
+        var results = await ResultsChunksAsync(provider.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey), "night-2");
         Assert.NotEmpty(results);
         Assert.All(results, name => Assert.Equal(1, reads.GetValueOrDefault(name)));
 

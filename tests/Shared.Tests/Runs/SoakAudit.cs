@@ -87,7 +87,7 @@ internal sealed record SoakAudit(int Checked, int Identical, int WithReason, int
 
             foreach (var entry in stored)
             {
-                var path = RestoreTarget.Resolve(target.FullName, entry.BlobName!, out _);
+                var path = RestoreTarget.Resolve(target.FullName, entry.RestorePath!, out _);
                 if (path is null || !File.Exists(path))
                 {
                     problems.Add($"restore: {entry.Path} not written");

@@ -106,7 +106,7 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
         Assert.All(reports, r => Assert.Equal(3, r.Total));
     }
 
-    private RunVerifier CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container));
+    private RunVerifier CreateSut() => new(fixture.Container, new ManifestReader(fixture.Container, fixture.Container));
 
     // Three stored files, one without content and one that failed: only the stored three are checked.
     private async Task<StoredRun> StoreRunAsync()

@@ -69,6 +69,6 @@ internal sealed class StoredRun
             summary.Add(entry);
         }
 
-        await new ManifestWriter(Container).WriteAsync(summary.Build(Start.AddSeconds(10)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+        await new ManifestWriter(Container, Container).WriteAsync(summary.Build(Start.AddSeconds(10)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
     }
 }

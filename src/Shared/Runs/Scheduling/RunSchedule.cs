@@ -42,7 +42,7 @@ public sealed class RunSchedule(RunScheduleState state)
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
             state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = 1 });
             state.PendingListings.Add(new PendingListing(
-                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId), 0, null));
+                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId), 0, null));
         }
 
         state.Tally.ProjectsTotal = state.Projects.Count;
@@ -101,7 +101,7 @@ public sealed class RunSchedule(RunScheduleState state)
             State.Tally.CopiesStarted++;
             var plan = State.Plan;
             var chunk = RunLayout.InventoryChunk(plan.RunId, pending.OutputKey, pending.Next);
-            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new ChunkCopyInput(plan.RunId, chunk, plan.DryRun, plan.ForceCopy)));
+            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new ChunkCopyInput(plan.RunId, chunk, plan.DryRun)));
         }
     }
 
