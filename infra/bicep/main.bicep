@@ -74,7 +74,9 @@ param instanceMemoryMB int = 2048
 
 // ---------------------------------------------------------------- backup storage
 
-@description('BackupStorage__ContainerName: the backup container.')
+@description('BackupStorage__ContainerName: the backup container, which only ever receives new blobs. The state container (BackupStorage__StateContainerName) is {backupContainerName}-state.')
+@minLength(3)
+@maxLength(57)
 param backupContainerName string = 'acc-backup'
 
 @description('Redundancy of the backup account. Geo-redundant by default: the backup survives a region loss. The archive tier needs LRS, GRS or RA-GRS.')
@@ -88,34 +90,34 @@ param backupContainerName string = 'acc-backup'
 ])
 param backupStorageSku string = 'Standard_GRS'
 
-@description('Days a deleted or overwritten blob stays recoverable.')
+@description('Days a deleted blob stays recoverable (blob soft delete), in both containers.')
 @minValue(1)
 @maxValue(365)
 param blobSoftDeleteDays int = 30
 
-@description('Days a deleted container stays recoverable.')
+@description('Days a deleted container stays recoverable (container soft delete).')
 @minValue(1)
 @maxValue(365)
 param containerSoftDeleteDays int = 30
 
-@description('WORM retention in days for every version in the backup container; 0 = off. Only takes effect on the deployment that creates the container.')
+@description('WORM retention in days for every blob of the backup container (time-based retention policy, created unlocked); 0 = off. When on, the app\'s identity has no delete right there. Only takes effect on the deployment that creates the container.')
 @minValue(0)
 @maxValue(146000)
 param immutabilityDays int = 0
 
-@description('Days after which an old version moves to the cool tier; 0 = never.')
+@description('Days after its creation before a backup blob moves to the cool tier; 0 = never.')
 @minValue(0)
-param versionsToCoolAfterDays int = 30
+param backupCoolAfterDays int = 30
 
-@description('Days after which an old version moves to the cold tier; 0 = never.')
+@description('Days after its creation before a backup blob moves to the cold tier; 0 = never.')
 @minValue(0)
-param versionsToColdAfterDays int = 90
+param backupColdAfterDays int = 90
 
-@description('Days after which an old version moves to the archive tier (hours to read back); 0 = never.')
+@description('Days after its creation before a backup blob moves to the archive tier (offline: hours to rehydrate before a restore can read it); 0 = never.')
 @minValue(0)
-param versionsToArchiveAfterDays int = 180
+param backupArchiveAfterDays int = 0
 
-@description('Days after which an old version is deleted; 0 = keep every version.')
+@description('Days after a backup blob was deleted or overwritten (it is then a previous version) before that version is deleted; 0 = keep every version.')
 @minValue(0)
 param deleteVersionsAfterDays int = 0
 
@@ -204,9 +206,9 @@ module backupStorage 'modules/backup-storage.bicep' = {
     blobSoftDeleteDays: blobSoftDeleteDays
     containerSoftDeleteDays: containerSoftDeleteDays
     immutabilityDays: immutabilityDays
-    versionsToCoolAfterDays: versionsToCoolAfterDays
-    versionsToColdAfterDays: versionsToColdAfterDays
-    versionsToArchiveAfterDays: versionsToArchiveAfterDays
+    coolAfterDays: backupCoolAfterDays
+    coldAfterDays: backupColdAfterDays
+    archiveAfterDays: backupArchiveAfterDays
     deleteVersionsAfterDays: deleteVersionsAfterDays
     lockAccount: protectBackupAccount
     appPrincipalId: identity.outputs.principalId

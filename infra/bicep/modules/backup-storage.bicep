@@ -1,7 +1,10 @@
-// The backup's own storage account and container, separate from the runtime's: versioning keeps every state of
-// every file, soft delete covers deleted blobs and containers, an optional retention policy makes versions
-// immutable (WORM), and a lifecycle rule moves old versions to cheaper tiers. The app's identity gets exactly one
-// role here, Storage Blob Data Contributor, on the backup container only.
+// The backup's own storage account, separate from the runtime's, with two containers: the backup container, which
+// only ever receives new blobs (each ACC version and each run's manifest written once), and the state container, which
+// holds the tool's mutable state (latest-run pointer, quota tally, working records). Soft delete covers deleted blobs
+// and containers, an optional time-based retention policy makes the backup container's blobs immutable (WORM), and a
+// lifecycle rule moves the backup container's blobs to cheaper tiers as they age. The app's identity gets one role
+// per container and none on the account: read/write on the state container; on the backup container read/write, and
+// delete only while no retention policy is asked for.
 
 @description('Name of the storage account (3-24 lowercase letters and digits).')
 param name string
@@ -12,7 +15,7 @@ param location string
 @description('Tags for every resource.')
 param tags object
 
-@description('Redundancy of the backup account. The archive tier needs LRS, GRS or RA-GRS: with a zone-redundant SKU set versionsToArchiveAfterDays to 0.')
+@description('Redundancy of the backup account. The archive tier needs LRS, GRS or RA-GRS: with a zone-redundant SKU keep archiveAfterDays at 0.')
 @allowed([
   'Standard_LRS'
   'Standard_GRS'
@@ -23,7 +26,9 @@ param tags object
 ])
 param skuName string
 
-@description('The backup container (BackupStorage__ContainerName).')
+@description('The backup container (BackupStorage__ContainerName); the state container is named after it, {containerName}-state.')
+@minLength(3)
+@maxLength(57)
 param containerName string
 
 @description('Days a deleted or overwritten blob stays recoverable (blob soft delete).')
@@ -36,24 +41,24 @@ param blobSoftDeleteDays int
 @maxValue(365)
 param containerSoftDeleteDays int
 
-@description('WORM retention in days for every blob version in the container; 0 = no immutability. Decide before the first deployment: it can only be switched on when the container is created.')
+@description('WORM retention in days for every blob of the backup container; 0 = no immutability. Decide before the first deployment: it can only be switched on when the container is created.')
 @minValue(0)
 @maxValue(146000)
 param immutabilityDays int
 
-@description('Days after a version stops being current before it moves to the cool tier; 0 = never.')
+@description('Days after its creation before a blob of the backup container moves to the cool tier; 0 = never.')
 @minValue(0)
-param versionsToCoolAfterDays int
+param coolAfterDays int
 
-@description('Days after a version stops being current before it moves to the cold tier; 0 = never.')
+@description('Days after its creation before a blob of the backup container moves to the cold tier; 0 = never.')
 @minValue(0)
-param versionsToColdAfterDays int
+param coldAfterDays int
 
-@description('Days after a version stops being current before it moves to the archive tier; 0 = never.')
+@description('Days after its creation before a blob of the backup container moves to the archive tier (offline: hours to rehydrate before it can be read); 0 = never.')
 @minValue(0)
-param versionsToArchiveAfterDays int
+param archiveAfterDays int
 
-@description('Days after a version stops being current before it is deleted; 0 = keep every version.')
+@description('Days after a blob of the backup container became a previous version (deleted or overwritten, with versioning on) before that version is deleted; 0 = keep every version.')
 @minValue(0)
 param deleteVersionsAfterDays int
 
@@ -66,13 +71,16 @@ param appPrincipalId string
 // Built-in role: Storage Blob Data Contributor (read, write, delete blobs; no ACL or ownership management).
 var blobDataContributor = 'ba92f5b4-2d11-453d-a403-e96b0029c9fe'
 
-// Lifecycle actions for previous versions, only those switched on. A version's age counts from the moment it
-// stopped being current, which is what "old versions" means for a backup that overwrites changed files.
-var toCool = versionsToCoolAfterDays > 0 ? { tierToCool: { daysAfterCreationGreaterThan: versionsToCoolAfterDays } } : {}
-var toCold = versionsToColdAfterDays > 0 ? { tierToCold: { daysAfterCreationGreaterThan: versionsToColdAfterDays } } : {}
-var toArchive = versionsToArchiveAfterDays > 0 ? { tierToArchive: { daysAfterCreationGreaterThan: versionsToArchiveAfterDays } } : {}
-var toDelete = deleteVersionsAfterDays > 0 ? { delete: { daysAfterCreationGreaterThan: deleteVersionsAfterDays } } : {}
-var versionActions = union(toCool, toCold, toArchive, toDelete)
+// Lifecycle of the backup container's blobs, only the steps switched on. Every blob is written once and never
+// modified, so its age counts from its creation; the manifests under $acc-backup/runs/ age with the files they list.
+var toCool = coolAfterDays > 0 ? { tierToCool: { daysAfterCreationGreaterThan: coolAfterDays } } : {}
+var toCold = coldAfterDays > 0 ? { tierToCold: { daysAfterCreationGreaterThan: coldAfterDays } } : {}
+var toArchive = archiveAfterDays > 0 ? { tierToArchive: { daysAfterCreationGreaterThan: archiveAfterDays } } : {}
+var blobActions = union(toCool, toCold, toArchive)
+// Previous versions exist only where something deleted or overwrote a blob (prune with the retention off, a person, a
+// tool outside the app): with versioning on, a delete keeps the data as a previous version until this rule removes it.
+var versionActions = deleteVersionsAfterDays > 0 ? { delete: { daysAfterCreationGreaterThan: deleteVersionsAfterDays } } : {}
+var lifecycleActions = union(empty(blobActions) ? {} : { baseBlob: blobActions }, empty(versionActions) ? {} : { version: versionActions })
 
 resource storage 'Microsoft.Storage/storageAccounts@2024-01-01' = {
   name: name
@@ -83,7 +91,7 @@ resource storage 'Microsoft.Storage/storageAccounts@2024-01-01' = {
     name: skuName
   }
   properties: {
-    // New blobs land hot; the lifecycle rule below moves old versions down.
+    // New blobs land hot; the lifecycle rule below moves the backup container's blobs down as they age.
     accessTier: 'Hot'
     minimumTlsVersion: 'TLS1_2'
     supportsHttpsTrafficOnly: true
@@ -105,9 +113,10 @@ resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2024-01-01'
   parent: storage
   name: 'default'
   properties: {
-    // Every overwrite of a changed file keeps the previous state as a version: the backup's history.
+    // A second net under the write-once backup: anything that overwrites or deletes a blob (a person, a tool outside
+    // the app, prune) leaves the previous state as a version. Version-level WORM below needs it too.
     isVersioningEnabled: true
-    // A deleted blob (or version) stays recoverable this long.
+    // A deleted blob (or version) stays recoverable this long: mistaken deletes, in either container.
     deleteRetentionPolicy: {
       enabled: true
       days: blobSoftDeleteDays
@@ -125,17 +134,16 @@ resource container 'Microsoft.Storage/storageAccounts/blobServices/containers@20
   name: containerName
   properties: {
     publicAccess: 'None'
-    // Version-level WORM support, switched on at creation (it can't be removed later). With it the retention
-    // policy below applies to each version: overwriting a changed file still works (it creates a new version, as
-    // the copy engine and the manifest's latest.json need), while every version is kept unchanged for the
-    // retention period. A legacy container-level WORM policy without it would refuse those overwrites.
+    // Version-level WORM support, switched on at creation (it can't be removed later). With it the retention policy
+    // below applies to each blob version as it is written: the version can't be deleted, nor its metadata changed,
+    // until its period ends; an overwrite by anyone would only add a version (the app never overwrites).
     immutableStorageWithVersioning: immutabilityDays > 0 ? { enabled: true } : null
   }
 }
 
-// The container's default time-based retention policy, inherited by every version written into it. It is created
+// The container's default time-based retention policy, inherited by every blob written into it. It is created
 // unlocked: lock it by hand (az storage container immutability-policy lock) once the period is right, because a
-// locked policy can only be extended, never shortened or removed.
+// locked policy can only be extended, never shortened or removed, not even by an Owner of the subscription.
 resource immutabilityPolicy 'Microsoft.Storage/storageAccounts/blobServices/containers/immutabilityPolicies@2024-01-01' = if (immutabilityDays > 0) {
   parent: container
   name: 'default'
@@ -146,14 +154,25 @@ resource immutabilityPolicy 'Microsoft.Storage/storageAccounts/blobServices/cont
   }
 }
 
-resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01-01' = if (!empty(versionActions)) {
+// The tool's mutable state (latest-run pointer, quota tally, working records), apart from the backup container, which
+// only ever receives new blobs and can therefore carry the retention policy and the lifecycle rule; this one carries
+// neither (a pointer rewritten every night must stay writable and hot).
+resource stateContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2024-01-01' = {
+  parent: blobService
+  name: '${containerName}-state'
+  properties: {
+    publicAccess: 'None'
+  }
+}
+
+resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01-01' = if (!empty(lifecycleActions)) {
   parent: storage
   name: 'default'
   properties: {
     policy: {
       rules: [
         {
-          name: 'old-versions-to-colder-tiers'
+          name: 'backup-to-colder-tiers'
           enabled: true
           type: 'Lifecycle'
           definition: {
@@ -161,15 +180,13 @@ resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01
               blobTypes: [
                 'blockBlob'
               ]
-              // Only the backup container; a prefix filter starts with the container name.
+              // The backup container only. A prefix starts with the container's name; the trailing slash keeps the
+              // state container ({containerName}-state) out, whose blobs must stay hot and are never tiered.
               prefixMatch: [
                 '${containerName}/'
               ]
             }
-            actions: {
-              // Previous versions only: the current copy of every file stays hot and readable.
-              version: versionActions
-            }
+            actions: lifecycleActions
           }
         }
       ]
@@ -181,7 +198,9 @@ resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01
   ]
 }
 
-resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+// The backup container's role. Without a retention policy: Storage Blob Data Contributor, whose delete lets prune
+// remove blobs no run refers to any more.
+resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (immutabilityDays == 0) {
   name: guid(container.id, appPrincipalId, blobDataContributor)
   // The container, not the account: the app can't touch any other container or the account's settings.
   scope: container
@@ -193,13 +212,49 @@ resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   }
 }
 
-// The tool's mutable state (latest-run pointer, quota tally, working records), apart from the backup container,
-// which only ever receives new blobs and can therefore carry a retention (WORM) policy.
-resource stateContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2024-01-01' = {
-  parent: blobService
-  name: '${containerName}-state'
+// With a retention policy: Storage Blob Data Contributor minus every delete. The policy already refuses deletes of
+// protected blobs; without the right, a stolen app identity can't delete even what the policy no longer protects, nor
+// remove a blob's own policy (immutableStorage/runAsSuperUser). A custom role can't be assignable at a single
+// resource, so it is assignable in this resource group; it is only ever assigned at the backup container.
+resource writeOnceRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = if (immutabilityDays > 0) {
+  name: guid(storage.id, 'acc-backup-write-once')
   properties: {
-    publicAccess: 'None'
+    // Role names are unique in the tenant: the account's name tells each deployment's role apart.
+    roleName: 'ACC backup write-once writer (${storage.name})'
+    description: 'Read, create and write blobs, read blob tags; no delete. For the ACC backup Function App on a backup container under a retention policy.'
+    type: 'CustomRole'
+    assignableScopes: [
+      resourceGroup().id
+    ]
+    permissions: [
+      {
+        actions: [
+          'Microsoft.Storage/storageAccounts/blobServices/containers/read'
+          // Create Container asks for it: the app creates its containers if they are missing.
+          'Microsoft.Storage/storageAccounts/blobServices/containers/write'
+        ]
+        notActions: []
+        dataActions: [
+          'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/read'
+          'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/write'
+          'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/add/action'
+          'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/tags/read'
+        ]
+        notDataActions: []
+      }
+    ]
+  }
+}
+
+resource writeOnceWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (immutabilityDays > 0) {
+  name: guid(container.id, appPrincipalId, writeOnceRole.name)
+  scope: container
+  properties: {
+    // A custom role's id is subscription-level wherever it was defined.
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', writeOnceRole.name)
+    principalId: appPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Write-once writer (no delete) for the ACC backup Function App, on the backup container only.'
   }
 }
 

@@ -19,6 +19,19 @@ internal sealed class ArmTemplate(JsonElement root)
         return new ArmTemplate(module.Properties.GetProperty("template"));
     }
 
+    /// <summary>The arguments main passes to the module deployed under <paramref name="deploymentName"/>: each parameter's value as written (an ARM expression or a literal's JSON).</summary>
+    public IReadOnlyDictionary<string, string> ModuleArguments(string deploymentName)
+    {
+        var module = Assert.Single(AllResources, r => r.Type == "Microsoft.Resources/deployments" && r.Name == deploymentName);
+        return module.Properties.GetProperty("parameters").EnumerateObject().ToDictionary(
+            p => p.Name,
+            p => p.Value.GetProperty("value") is { ValueKind: JsonValueKind.String } text ? text.GetString()! : p.Value.GetProperty("value").GetRawText(),
+            StringComparer.Ordinal);
+    }
+
+    /// <summary>This template deployed with <paramref name="parameters"/> (the others at their defaults), evaluated as Resource Manager would.</summary>
+    public ArmEvaluation Deploy(IReadOnlyDictionary<string, object?> parameters) => new(root, parameters);
+
     /// <summary>The resources this template declares itself (a module's nested deployments included, not their contents).</summary>
     public IReadOnlyList<ArmResource> Resources => [.. Collect("main", root).Where(r => r.Module == "main")];
 

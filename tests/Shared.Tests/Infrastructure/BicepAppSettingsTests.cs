@@ -40,6 +40,7 @@ public sealed class BicepAppSettingsTests
         "BackupStorage__ServiceUri",
         "BackupStorage__ManagedIdentityClientId",
         "BackupStorage__ContainerName",
+        "BackupStorage__StateContainerName",
     ];
 
     /// <summary>Options an operator sets per deployment (azd environment values / Bicep parameters).</summary>
@@ -101,6 +102,20 @@ public sealed class BicepAppSettingsTests
         var settings = await SettingsAsync();
         Assert.False(settings.ContainsKey("BackupStorage__ConnectionString"), "BackupStorage__ConnectionString would put an account key in app settings.");
         Assert.Equal("[parameters('identityClientId')]", settings["BackupStorage__ManagedIdentityClientId"]);
+    }
+
+    [Fact]
+    public async Task AppSettings_StateContainerName_IsTheStateContainerTheBackupStorageModuleCreates()
+    {
+        // Arrange
+        var settings = await SettingsAsync();
+
+        // Act
+        var argument = (await BicepCompiler.CompileMainAsync()).ModuleArguments("function-app")["backupStateContainerName"];
+
+        // Assert: set explicitly, from the module that creates the container, not left to the app's naming rule.
+        Assert.Equal("[parameters('backupStateContainerName')]", settings["BackupStorage__StateContainerName"]);
+        Assert.Matches(@"^\[reference\(.*'Microsoft\.Resources/deployments', 'backup-storage'\).*\)\.outputs\.stateContainerName\.value\]$", argument);
     }
 
     [Fact]

@@ -6,42 +6,23 @@ namespace AccBackup.Tests.Infrastructure;
 /// <summary>The compiled template grants least privilege, locks storage to Entra ID, and matches azure.yaml and main.parameters.json.</summary>
 public sealed class BicepTemplateTests
 {
-    private const string BlobDataContributor = "ba92f5b4-2d11-453d-a403-e96b0029c9fe";
     private const string RoleAssignment = "Microsoft.Authorization/roleAssignments";
+    private const string RoleDefinition = "Microsoft.Authorization/roleDefinitions";
 
     [Fact]
-    public async Task RoleAssignments_EveryName_IsAGuid()
+    public async Task RoleAssignmentsAndDefinitions_EveryName_IsAGuid()
     {
         // Arrange
         var template = await BicepCompiler.CompileMainAsync();
 
         // Act
-        var assignments = template.AllResources.Where(r => r.Type == RoleAssignment).ToList();
+        var roles = template.AllResources.Where(r => r.Type is RoleAssignment or RoleDefinition).ToList();
 
         // Assert
-        Assert.NotEmpty(assignments);
-        Problems.AssertNone(assignments
-            .Where(a => !a.Name.StartsWith("[guid(", StringComparison.Ordinal))
-            .Select(a => $"{a.Module}: role assignment named {a.Name}"));
-    }
-
-    [Fact]
-    public async Task BackupStorage_OnlyRoles_AreBlobDataContributorOnTheBackupAndStateContainers()
-    {
-        // Arrange
-        var module = (await BicepCompiler.CompileMainAsync()).Module("backup-storage");
-
-        // Act
-        var assignments = module.Resources.Where(r => r.Type == RoleAssignment).ToList();
-
-        // Assert: one per container, each scoped to its container (the app can't touch any other container or the account).
-        Assert.Equal(2, assignments.Count);
-        Assert.All(assignments, assignment =>
-        {
-            Assert.Contains($"'{BlobDataContributor}'", module.Resolve(assignment.Properties.GetProperty("roleDefinitionId").GetString()!), StringComparison.Ordinal);
-            Assert.StartsWith("[resourceId('Microsoft.Storage/storageAccounts/blobServices/containers'", assignment.Text("scope"), StringComparison.Ordinal);
-        });
-        Assert.Single(assignments, a => a.Text("scope")!.Contains("-state", StringComparison.Ordinal));
+        Assert.Contains(roles, r => r.Type == RoleDefinition);
+        Problems.AssertNone(roles
+            .Where(r => !r.Name.StartsWith("[guid(", StringComparison.Ordinal))
+            .Select(r => $"{r.Module}: {r.Type} named {r.Name}"));
     }
 
     [Fact]
@@ -102,6 +83,27 @@ public sealed class BicepTemplateTests
         Problems.AssertNone(declared
             .Where(d => !d.Value.TryGetProperty("defaultValue", out _) && !IsNullable(d.Value) && !supplied.Contains(d.Key))
             .Select(d => $"{d.Key} has no default and is not supplied"));
+    }
+
+    [Fact]
+    public async Task MainParameters_AzdDefaults_EqualTheBicepDefaults()
+    {
+        // Arrange
+        var declared = (await BicepCompiler.CompileMainAsync()).Parameters;
+        using var parameters = RepoFiles.Json(allowComments: false, "infra", "bicep", "main.parameters.json");
+
+        // Act: "${NAME=default}" entries, whose default azd uses when the environment doesn't set NAME.
+        var defaults = parameters.RootElement.GetProperty("parameters").EnumerateObject()
+            .Select(p => (p.Name, Match: Regex.Match(p.Value.GetProperty("value").GetString() ?? "", @"^\$\{\w+=(?<default>.*)\}$")))
+            .Where(p => p.Match.Success)
+            .ToList();
+
+        // Assert: an operator who sets nothing gets what main.bicep documents, whether azd or another tool deploys.
+        Assert.NotEmpty(defaults);
+        Problems.AssertNone(defaults
+            .Where(d => !declared.TryGetValue(d.Name, out var parameter) || !parameter.TryGetProperty("defaultValue", out var value)
+                || (value.ValueKind == JsonValueKind.String ? value.GetString() : value.GetRawText()) != d.Match.Groups["default"].Value)
+            .Select(d => $"main.parameters.json defaults {d.Name} to '{d.Match.Groups["default"].Value}', main.bicep to something else"));
     }
 
     private static bool IsNullable(JsonElement parameter) => parameter.TryGetProperty("nullable", out var nullable) && nullable.GetBoolean();
