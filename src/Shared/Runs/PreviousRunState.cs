@@ -10,8 +10,7 @@ public sealed class PreviousRunState
     private readonly ILookup<string, FolderRef> children;
     private readonly ILookup<string, InventoryRecord> recordsByFolder;
     private readonly Dictionary<string, ManifestEntry> entriesByItem;
-    private readonly Dictionary<string, ManifestEntry> storedByVersion;
-    private readonly Dictionary<string, ManifestEntry> storedByObject;
+    private readonly Lazy<StoredBlobs> stored;
 
     /// <summary>Indexes a run's records.</summary>
     public PreviousRunState(RunManifest manifest, IEnumerable<FolderRef> folders, IEnumerable<InventoryRecord> records)
@@ -25,27 +24,8 @@ public sealed class PreviousRunState
             .GroupBy(e => e.ItemId, StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
 
-        // Every blob this run's manifest proves (deleted and moved files' too: their blobs are kept, written once).
-        storedByVersion = new(StringComparer.Ordinal);
-        storedByObject = new(StringComparer.Ordinal);
-        foreach (var entry in manifest.Files)
-        {
-            if (entry.Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.Carried or ManifestStatus.NotListed
-                    or ManifestStatus.Deleted or ManifestStatus.Moved
-                && entry.IsCheckable)
-            {
-                if (entry.VersionId is { } version)
-                {
-                    storedByVersion.TryAdd(version, entry);
-                }
-
-                if (entry.Storage is { } storage)
-                {
-                    storedByObject.TryAdd(storage, entry);
-                }
-            }
-        }
-
+        // Indexed only when a listing asks (the fan-in's manifest-only state never does); thread-safe, as listings run in parallel.
+        stored = new Lazy<StoredBlobs>(() => StoredBlobs.Of(manifest));
         HasTree = this.folders.Count > 0 || recordsByFolder.Count > 0;
     }
 
@@ -101,12 +81,42 @@ public sealed class PreviousRunState
             return null;
         }
 
-        if (storedByVersion.TryGetValue(record.VersionId, out var same) && (same.Storage is null || same.Storage == storage))
+        var blobs = stored.Value;
+        if (blobs.ByVersion.TryGetValue(record.VersionId, out var same) && (same.Storage is null || same.Storage == storage))
         {
             return same;
         }
 
-        return storedByObject.GetValueOrDefault(storage);
+        return blobs.ByObject.GetValueOrDefault(storage);
+    }
+
+    /// <summary>Every blob a run's manifest proves (deleted and moved files' too: their blobs are kept, written once), by
+    /// version id and by APS storage object.</summary>
+    private sealed record StoredBlobs(Dictionary<string, ManifestEntry> ByVersion, Dictionary<string, ManifestEntry> ByObject)
+    {
+        public static StoredBlobs Of(RunManifest manifest)
+        {
+            var blobs = new StoredBlobs(new(StringComparer.Ordinal), new(StringComparer.Ordinal));
+            foreach (var entry in manifest.Files)
+            {
+                if (entry.Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.Carried or ManifestStatus.NotListed
+                        or ManifestStatus.Deleted or ManifestStatus.Moved
+                    && entry.IsCheckable)
+                {
+                    if (entry.VersionId is { } version)
+                    {
+                        blobs.ByVersion.TryAdd(version, entry);
+                    }
+
+                    if (entry.Storage is { } storage)
+                    {
+                        blobs.ByObject.TryAdd(storage, entry);
+                    }
+                }
+            }
+
+            return blobs;
+        }
     }
 
     /// <summary>Every inventory record that names its folder (for tests).</summary>

@@ -49,7 +49,6 @@ public sealed partial class BlobContainer : IDisposable
 
         this.logger = logger;
         clients = BlobClientFactory.Create(options, containerName ?? options.ContainerName, writeOnce, primaryHandler, retry, logger);
-        IsWriteOnce = writeOnce;
     }
 
     /// <summary>The backup container: it only ever receives new blobs; any overwrite or delete is refused (<see cref="WriteOncePolicy"/>).</summary>
@@ -59,13 +58,6 @@ public sealed partial class BlobContainer : IDisposable
     /// <summary>The state container (<see cref="BlobStorageOptions.StateContainer"/>): pointers, tallies and working records, updated in place.</summary>
     public static BlobContainer ForState(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
         new(options ?? throw new ArgumentNullException(nameof(options)), null, BlobRetrySettings.Default, logger, options.StateContainer);
-
-    /// <summary>The backup container for <c>acc-backup prune</c> alone: deletes allowed (a retention policy on Azure still refuses them while it holds).</summary>
-    public static BlobContainer ForPrune(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
-        new(options, null, BlobRetrySettings.Default, logger);
-
-    /// <summary>Whether this client refuses every overwrite and delete.</summary>
-    public bool IsWriteOnce { get; }
 
     /// <summary>The container name.</summary>
     public string Name => clients.Control.Name;

@@ -62,8 +62,7 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
             var version = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var encoded) ? BlobMetadata.Decode(encoded) : null;
             // A rename in ACC is a new version over the same bytes: its entry points at the blob stored for the earlier
             // version (same storage object), which the bytes' length and SHA-256 prove below.
-            var sameObject = entry.Storage is not null && blob.Metadata.ContainsKey(StoredVersion.Keys.VersionId) && version is not null
-                && version.Split('?')[0] == entry.VersionId?.Split('?')[0];
+            var sameObject = entry.Storage is not null && version?.Split('?')[0] == entry.VersionId?.Split('?')[0];
             if (entry.VersionId is not null && version != entry.VersionId && !sameObject)
             {
                 return (Finding(entry, VerificationProblem.VersionDiffers, $"expected version {entry.VersionId}, blob holds {version ?? "none"}"), 0);

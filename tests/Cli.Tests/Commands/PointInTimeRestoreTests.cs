@@ -31,8 +31,6 @@ public sealed class PointInTimeRestoreTests : IDisposable
         var atNight1 = await AccountAsync(emulator);
         await RunAsync(environment, "night-1");
         var afterNight1 = await BlobsAsync(container);
-        var between = DateTimeOffset.UtcNow;
-        await Task.Delay(TimeSpan.FromMilliseconds(1100), ct); // run times are recorded to the second or finer: keep them apart
 
         var pdfs = atNight1.Values.Where(f => f.Path.EndsWith(".pdf", StringComparison.Ordinal)).OrderBy(f => f.ItemId, StringComparer.Ordinal).Take(3).ToList();
         var (changed, renamed, deleted) = (pdfs[0], pdfs[1], pdfs[2]);
@@ -49,6 +47,8 @@ public sealed class PointInTimeRestoreTests : IDisposable
         // Restored by run id and by time, each night is exactly the account it saw (path → SHA-256).
         var night1 = await ManifestAsync(environment, "night-1");
         var night2 = await ManifestAsync(environment, "night-2");
+        var between = night1.Summary.FinishedAt; // after night 1 finished, before night 2 did
+        Assert.True(between < night2.Summary.FinishedAt);
         AssertSame(Expected(atNight1, night1), await RestoreAsync(environment, "night-1", "--run", "night-1"));
         AssertSame(Expected(atNight2, night2), await RestoreAsync(environment, "night-2", "--run", "night-2"));
         AssertSame(Expected(atNight1, night1), await RestoreAsync(environment, "as-of", "--as-of", between.ToString("O")));
