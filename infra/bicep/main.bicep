@@ -121,6 +121,11 @@ param backupArchiveAfterDays int = 0
 @minValue(0)
 param deleteVersionsAfterDays int = 0
 
+@description('Days a previous version of a state-container blob (the latest pointer and quota tally, rewritten every night) is kept before the lifecycle rule deletes it.')
+@minValue(1)
+@maxValue(365)
+param stateVersionsDays int = 7
+
 @description('CanNotDelete lock on the backup account (recommended in production; azd down then stops at the lock).')
 param protectBackupAccount bool = false
 
@@ -210,6 +215,7 @@ module backupStorage 'modules/backup-storage.bicep' = {
     coldAfterDays: backupColdAfterDays
     archiveAfterDays: backupArchiveAfterDays
     deleteVersionsAfterDays: deleteVersionsAfterDays
+    stateVersionsDays: stateVersionsDays
     lockAccount: protectBackupAccount
     appPrincipalId: identity.outputs.principalId
   }

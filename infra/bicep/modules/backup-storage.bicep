@@ -2,7 +2,8 @@
 // only ever receives new blobs (each ACC version and each run's manifest written once), and the state container, which
 // holds the tool's mutable state (latest-run pointer, quota tally, working records). Soft delete covers deleted blobs
 // and containers, an optional time-based retention policy makes the backup container's blobs immutable (WORM), and a
-// lifecycle rule moves the backup container's blobs to cheaper tiers as they age. The app's identity gets one role
+// lifecycle rule moves the backup container's blobs to cheaper tiers as they age (another removes the state container's
+// previous versions). The app's identity gets one role
 // per container and none on the account: read/write on the state container; on the backup container read/write, and
 // delete only while no retention policy is asked for.
 
@@ -62,6 +63,11 @@ param archiveAfterDays int
 @minValue(0)
 param deleteVersionsAfterDays int
 
+@description('Days after a blob of the state container became a previous version (the latest pointer and quota tally are rewritten every night, working records deleted) before that version is deleted.')
+@minValue(1)
+@maxValue(365)
+param stateVersionsDays int
+
 @description('Put a CanNotDelete lock on the account, so neither azd down nor a portal click can delete the backup.')
 param lockAccount bool
 
@@ -81,6 +87,52 @@ var blobActions = union(toCool, toCold, toArchive)
 // tool outside the app): with versioning on, a delete keeps the data as a previous version until this rule removes it.
 var versionActions = deleteVersionsAfterDays > 0 ? { delete: { daysAfterCreationGreaterThan: deleteVersionsAfterDays } } : {}
 var lifecycleActions = union(empty(blobActions) ? {} : { baseBlob: blobActions }, empty(versionActions) ? {} : { version: versionActions })
+var backupRules = empty(lifecycleActions) ? [] : [
+  {
+    name: 'backup-to-colder-tiers'
+    enabled: true
+    type: 'Lifecycle'
+    definition: {
+      filters: {
+        blobTypes: [
+          'blockBlob'
+        ]
+        // The backup container only. A prefix starts with the container's name; the trailing slash keeps the
+        // state container ({containerName}-state) out, whose blobs must stay hot and are never tiered.
+        prefixMatch: [
+          '${containerName}/'
+        ]
+      }
+      actions: lifecycleActions
+    }
+  }
+]
+// Versioning is on for the whole account, so every rewrite of the state container's pointer and tally (many a night)
+// and every working record a run clears leaves a previous version behind: this rule removes them, never the current blobs.
+var stateRules = [
+  {
+    name: 'state-previous-versions'
+    enabled: true
+    type: 'Lifecycle'
+    definition: {
+      filters: {
+        blobTypes: [
+          'blockBlob'
+        ]
+        prefixMatch: [
+          '${containerName}-state/'
+        ]
+      }
+      actions: {
+        version: {
+          delete: {
+            daysAfterCreationGreaterThan: stateVersionsDays
+          }
+        }
+      }
+    }
+  }
+]
 
 resource storage 'Microsoft.Storage/storageAccounts@2024-01-01' = {
   name: name
@@ -155,7 +207,7 @@ resource immutabilityPolicy 'Microsoft.Storage/storageAccounts/blobServices/cont
 }
 
 // The tool's mutable state (latest-run pointer, quota tally, working records), apart from the backup container, which
-// only ever receives new blobs and can therefore carry the retention policy and the lifecycle rule; this one carries
+// only ever receives new blobs and can therefore carry the retention policy and the tiering rule; this one carries
 // neither (a pointer rewritten every night must stay writable and hot).
 resource stateContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2024-01-01' = {
   parent: blobService
@@ -165,31 +217,12 @@ resource stateContainer 'Microsoft.Storage/storageAccounts/blobServices/containe
   }
 }
 
-resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01-01' = if (!empty(lifecycleActions)) {
+resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01-01' = {
   parent: storage
   name: 'default'
   properties: {
     policy: {
-      rules: [
-        {
-          name: 'backup-to-colder-tiers'
-          enabled: true
-          type: 'Lifecycle'
-          definition: {
-            filters: {
-              blobTypes: [
-                'blockBlob'
-              ]
-              // The backup container only. A prefix starts with the container's name; the trailing slash keeps the
-              // state container ({containerName}-state) out, whose blobs must stay hot and are never tiered.
-              prefixMatch: [
-                '${containerName}/'
-              ]
-            }
-            actions: lifecycleActions
-          }
-        }
-      ]
+      rules: concat(backupRules, stateRules)
     }
   }
   dependsOn: [

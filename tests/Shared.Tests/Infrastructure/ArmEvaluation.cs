@@ -80,6 +80,8 @@ internal sealed class ArmEvaluation(JsonElement template, IReadOnlyDictionary<st
             "lessOrEquals" => JsonValue.Create(Number(values[0]) <= Number(values[1])),
             "empty" => JsonValue.Create(values[0] switch { null => true, JsonObject o => o.Count == 0, JsonArray a => a.Count == 0, var v => Text(v).Length == 0 }),
             "createObject" => new JsonObject(values.Chunk(2).Select(pair => KeyValuePair.Create(Text(pair[0]), pair[1]))),
+            "createArray" => new JsonArray([.. values.Select(v => v?.DeepClone())]),
+            "concat" when values.All(v => v is JsonArray) => new JsonArray([.. values.Cast<JsonArray>().SelectMany(a => a).Select(v => v?.DeepClone())]),
             "union" => new JsonObject(values.Cast<JsonObject>().SelectMany(o => o).GroupBy(p => p.Key).Select(g => KeyValuePair.Create(g.Key, g.Last().Value?.DeepClone()))),
             "format" => JsonValue.Create(string.Format(CultureInfo.InvariantCulture, Text(values[0]), [.. values.Skip(1).Select(Text)])),
             "guid" => JsonValue.Create($"guid({string.Join(", ", values.Select(Text))})"),

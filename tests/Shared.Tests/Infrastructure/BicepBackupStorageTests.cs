@@ -59,22 +59,29 @@ public sealed class BicepBackupStorageTests
     }
 
     [Fact]
-    public async Task Lifecycle_EveryRule_MatchesTheBackupContainerOnly()
+    public async Task Lifecycle_BackupRule_MatchesTheBackupContainerOnly()
     {
         // Act
         var (module, deployment) = await DeployAsync(coolAfterDays: 30, coldAfterDays: 90, archiveAfterDays: 180, deleteVersionsAfterDays: 60);
-        var policy = Assert.Single(Deployed(module, deployment, ManagementPolicy));
-        var rules = deployment.Property(policy, "properties")!["policy"]!["rules"]!.AsArray();
 
         // Assert: a rule without a prefix would tier the state container's pointer and tally too.
-        Assert.NotEmpty(rules);
-        Assert.All(rules, rule =>
-        {
-            var prefixes = rule!["definition"]!["filters"]?["prefixMatch"]?.AsArray().Select(Text).ToList();
-            Assert.NotNull(prefixes);
-            Assert.Equal([$"{Backup}/"], prefixes);
-            Assert.False($"{State}/{RunLayout.LatestPointer}".StartsWith(prefixes[0], StringComparison.Ordinal), "The lifecycle rule matches the state container.");
-        });
+        var prefixes = Rule(module, deployment, "backup-to-colder-tiers")["definition"]!["filters"]?["prefixMatch"]?.AsArray().Select(Text).ToList();
+        Assert.NotNull(prefixes);
+        Assert.Equal([$"{Backup}/"], prefixes);
+        Assert.False($"{State}/{RunLayout.LatestPointer}".StartsWith(prefixes[0], StringComparison.Ordinal), "The tiering rule matches the state container.");
+    }
+
+    [Fact]
+    public async Task Lifecycle_StateRule_DeletesOnlyTheStateContainersPreviousVersions()
+    {
+        // Act
+        var (module, deployment) = await DeployAsync(stateVersionsDays: 5);
+        var rule = Rule(module, deployment, "state-previous-versions");
+
+        // Assert: the pointer and tally rewritten every night leave previous versions (versioning is on); the current blobs stay.
+        AssertJson($$"""{"blobTypes": ["blockBlob"], "prefixMatch": ["{{State}}/"]}""", rule["definition"]!["filters"]);
+        AssertJson("""{"version": {"delete": {"daysAfterCreationGreaterThan": 5}}}""", rule["definition"]!["actions"]);
+        Assert.False($"{Backup}/{RunLayout.Json("r1")}".StartsWith($"{State}/", StringComparison.Ordinal), "The state rule matches the backup container.");
     }
 
     [Theory]
@@ -88,19 +95,17 @@ public sealed class BicepBackupStorageTests
         var (module, deployment) = await DeployAsync(coolAfterDays: cool, coldAfterDays: cold, archiveAfterDays: archive, deleteVersionsAfterDays: deleteVersions);
 
         // Assert: only the steps asked for; the current blobs are tiered, only previous versions are ever deleted.
-        var policy = Assert.Single(Deployed(module, deployment, ManagementPolicy));
-        var rule = Assert.Single(deployment.Property(policy, "properties")!["policy"]!["rules"]!.AsArray());
-        AssertJson(expectedActions, rule!["definition"]!["actions"]);
+        AssertJson(expectedActions, Rule(module, deployment, "backup-to-colder-tiers")["definition"]!["actions"]);
     }
 
     [Fact]
-    public async Task Lifecycle_EveryStepOff_IsNotDeployed()
+    public async Task Lifecycle_EveryBackupStepOff_LeavesOnlyTheStateRule()
     {
         // Act
         var (module, deployment) = await DeployAsync(coolAfterDays: 0, coldAfterDays: 0, archiveAfterDays: 0, deleteVersionsAfterDays: 0);
 
-        // Assert: Resource Manager refuses a rule without actions.
-        Assert.Empty(Deployed(module, deployment, ManagementPolicy));
+        // Assert: Resource Manager refuses a rule without actions, so the backup rule is left out, not emptied.
+        Assert.Equal(["state-previous-versions"], Rules(module, deployment).Select(r => Text(r["name"])));
     }
 
     [Fact]
@@ -180,6 +185,7 @@ public sealed class BicepBackupStorageTests
             ("deleteVersionsAfterDays", "deleteVersionsAfterDays", "0"),
             ("blobSoftDeleteDays", "blobSoftDeleteDays", "30"),
             ("containerSoftDeleteDays", "containerSoftDeleteDays", "30"),
+            ("stateVersionsDays", "stateVersionsDays", "7"),
         ];
 
         // Act
@@ -195,7 +201,7 @@ public sealed class BicepBackupStorageTests
 
     private static async Task<(ArmTemplate Module, ArmEvaluation Deployment)> DeployAsync(
         int immutabilityDays = 0, int coolAfterDays = 30, int coldAfterDays = 90, int archiveAfterDays = 0, int deleteVersionsAfterDays = 0,
-        int blobSoftDeleteDays = 30, int containerSoftDeleteDays = 30)
+        int blobSoftDeleteDays = 30, int containerSoftDeleteDays = 30, int stateVersionsDays = 7)
     {
         var module = (await BicepCompiler.CompileMainAsync()).Module("backup-storage");
         return (module, module.Deploy(new Dictionary<string, object?>
@@ -209,6 +215,7 @@ public sealed class BicepBackupStorageTests
             ["deleteVersionsAfterDays"] = deleteVersionsAfterDays,
             ["blobSoftDeleteDays"] = blobSoftDeleteDays,
             ["containerSoftDeleteDays"] = containerSoftDeleteDays,
+            ["stateVersionsDays"] = stateVersionsDays,
             ["appPrincipalId"] = "app-principal",
             ["lockAccount"] = false,
         }));
@@ -216,6 +223,12 @@ public sealed class BicepBackupStorageTests
 
     private static List<ArmResource> Deployed(ArmTemplate module, ArmEvaluation deployment, string type) =>
         [.. module.Resources.Where(r => r.Type == type && deployment.Deploys(r))];
+
+    private static List<JsonObject> Rules(ArmTemplate module, ArmEvaluation deployment) =>
+        [.. deployment.Property(Assert.Single(Deployed(module, deployment, ManagementPolicy)), "properties")!["policy"]!["rules"]!.AsArray().Select(r => Assert.IsType<JsonObject>(r))];
+
+    private static JsonObject Rule(ArmTemplate module, ArmEvaluation deployment, string name) =>
+        Assert.Single(Rules(module, deployment), r => Text(r["name"]) == name);
 
     private static ArmResource BackupContainer(ArmTemplate module, ArmEvaluation deployment) =>
         Assert.Single(Deployed(module, deployment, Container), c => Text(deployment.Property(c, "name")) == $"{Account}/default/{Backup}");
