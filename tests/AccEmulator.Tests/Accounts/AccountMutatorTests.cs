@@ -78,6 +78,34 @@ public sealed class AccountMutatorTests
     }
 
     [Fact]
+    public async Task RenameFolder_Ancestor_RenamesEveryPathBeneathAndMovesOnlyItsOwnAndAncestorsTimes()
+    {
+        // Arrange
+        var clock = new ManualTimeProvider();
+        await using var aps = await TestEmulator.ConnectAsync(TestEmulator.Options(clock));
+        var deep = await ItemEndpointsTests.FileAsync(aps, "deep file.txt", TruthHashing.UpToLimit);
+        var (projectId, roots) = await RootsAsync(aps);
+        var before = await FolderTree.ReadAsync(aps, projectId, roots);
+        var chain = Ancestors(before, deep.FolderId); // Level 12 … Level 01, Deep, Project Files
+        var renamed = chain[5];
+        clock.Advance(TimeSpan.FromMinutes(1));
+
+        // Act
+        aps.Server.Mutations.RenameFolder(renamed, "Renamed level");
+        var after = await FolderTree.ReadAsync(aps, projectId, roots);
+        var file = await ItemEndpointsTests.FileAsync(aps, "deep file.txt", TruthHashing.UpToLimit);
+        var folder = await FolderAsync(aps, projectId, renamed);
+
+        // Assert: the same version and bytes under the new path; times move on the folder and its ancestors only.
+        Assert.Equal("Renamed level", folder.GetProperty("name").GetString());
+        Assert.Equal((deep.VersionId, deep.Sha256), (file.VersionId, file.Sha256));
+        Assert.Contains("/Renamed level/", file.Path, StringComparison.Ordinal);
+        var moved = before.Folders.Keys.Where(id => before.Folders[id].Rollup != after.Folders[id].Rollup).Order(StringComparer.Ordinal);
+        Assert.Equal(chain.Skip(5).Order(StringComparer.Ordinal), moved);
+        Assert.Equal(Iso(clock.GetUtcNow()), after.Folders[renamed].LastModified);
+    }
+
+    [Fact]
     public async Task DeleteFile_Item_LeavesListingsAndTruth()
     {
         // Arrange

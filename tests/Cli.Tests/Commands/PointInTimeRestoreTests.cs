@@ -80,6 +80,54 @@ public sealed class PointInTimeRestoreTests : IDisposable
         Assert.NotEqual(rows[0].Item3, rows[1].Item3);
     }
 
+    [Fact]
+    public async Task RenamedAncestorFolder_NextNight_StoresNoBytesAndEachNightRestoresUnderItsOwnNames()
+    {
+        var ct = CancellationToken.None;
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, ct);
+        var environment = await CliHarness.StorageEnvironmentAsync();
+        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
+        environment["Aps__ClientId"] = emulator.ClientId;
+        environment["Aps__ClientSecret"] = emulator.ClientSecret;
+        environment["Aps__AccountId"] = emulator.AccountId;
+        environment["Aps__RateLimitingEnabled"] = "false";
+        using var container = CliHarness.ContainerFor(environment);
+
+        var atNight1 = await AccountAsync(emulator);
+        await RunAsync(environment, "night-1");
+        var afterNight1 = await BlobsAsync(container);
+
+        // A folder with files of its own and a sub-folder with files: the sub-folder's rollup does not move, so night 2
+        // carries it without listing it, and must re-home it under the new name.
+        var ancestor = atNight1.Values
+            .Where(f => atNight1.Values.Any(d => d.ProjectId == f.ProjectId && d.FolderSegments.Count > f.FolderSegments.Count
+                && d.FolderSegments.Take(f.FolderSegments.Count).SequenceEqual(f.FolderSegments)))
+            .OrderBy(f => f.FolderSegments.Count).ThenBy(f => f.ItemId, StringComparer.Ordinal).First();
+        var beneath = atNight1.Values.Where(f => f.ProjectId == ancestor.ProjectId && f.FolderSegments.Count >= ancestor.FolderSegments.Count
+            && f.FolderSegments.Take(ancestor.FolderSegments.Count).SequenceEqual(ancestor.FolderSegments)).ToList();
+        emulator.Mutations.RenameFolder(ancestor.FolderId, "Renamed folder");
+        var atNight2 = await AccountAsync(emulator);
+        Assert.All(beneath, f => Assert.Contains("/Renamed folder/", "/" + atNight2[f.ItemId].Path, StringComparison.Ordinal));
+        await RunAsync(environment, "night-2");
+        var afterNight2 = await BlobsAsync(container);
+
+        // No bytes for the renamed subtree: night 2 wrote nothing outside its run folder, and rewrote nothing.
+        Assert.All(afterNight2.Keys.Except(afterNight1.Keys), name => Assert.StartsWith(RunLayout.RunFolder("night-2"), name, StringComparison.Ordinal));
+        Assert.All(afterNight1, blob => Assert.Equal(blob.Value, afterNight2.GetValueOrDefault(blob.Key)));
+
+        // Night 2 knows every file beneath by its new path, pointing at night 1's blob; each night restores under its own names.
+        var night1 = await ManifestAsync(environment, "night-1");
+        var night2 = await ManifestAsync(environment, "night-2");
+        Assert.All(beneath, f =>
+        {
+            var now = night2.Files.Single(e => e.ItemId == f.ItemId && e.IsStored);
+            Assert.Equal(night1.Files.Single(e => e.ItemId == f.ItemId).BlobName, now.BlobName);
+            Assert.Contains("/Renamed folder/", now.Place, StringComparison.Ordinal);
+        });
+        AssertSame(Expected(atNight1, night1), await RestoreAsync(environment, "renamed-1", "--run", "night-1"));
+        AssertSame(Expected(atNight2, night2), await RestoreAsync(environment, "renamed-2", "--run", "night-2"));
+    }
+
     public void Dispose() => Directory.Delete(scratch, recursive: true);
 
     private static void AssertSame(SortedDictionary<string, string> expected, SortedDictionary<string, string> restored)

@@ -72,6 +72,27 @@ public sealed class AccountMutator
         }
     }
 
+    /// <summary>Renames a folder: its files keep their versions (no new version, as in ACC); the folder's own time and every
+    /// ancestor's rollup move, its sub-folders' do not.</summary>
+    public MutationResult RenameFolder(string folderId, string newName)
+    {
+        ValidateName(newName);
+        lock (_account.SyncRoot)
+        {
+            var folder = Folder(folderId);
+            if (folder.IsRoot)
+            {
+                throw new ArgumentException($"Folder '{folderId}' is a project's root folder, which has no name of its own in ACC.", nameof(folderId));
+            }
+
+            var now = _clock.GetUtcNow();
+            folder.Name = newName;
+            folder.LastModifiedTime = now;
+            folder.RollUp(now);
+            return new MutationResult(folder.Project.Id, folder.Id, null, now);
+        }
+    }
+
     /// <summary>Creates an empty folder under <paramref name="parentFolderId"/>.</summary>
     public MutationResult AddFolder(string parentFolderId, string name)
     {

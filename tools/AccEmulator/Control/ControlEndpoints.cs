@@ -59,6 +59,7 @@ internal static class ControlEndpoints
                 MutationKind.RenameFile => mutator.RenameFile(Required(request.ItemId), Required(request.Name)),
                 MutationKind.DeleteFile => mutator.DeleteFile(Required(request.ItemId)),
                 MutationKind.AddFolder => mutator.AddFolder(Required(request.FolderId), Required(request.Name)),
+                MutationKind.RenameFolder => mutator.RenameFolder(Required(request.FolderId), Required(request.Name)),
                 _ => throw new ArgumentException($"Unknown mutation kind '{request.Kind}'."),
             };
             return Results.Json(result, Json);
