@@ -10,8 +10,8 @@ internal sealed class ProgressRate(TimeSpan window)
     private readonly Queue<Sample> samples = new();
     private Sample? first;
 
-    /// <summary>Bytes per second over the window; 0 until the samples span half a second.</summary>
-    public double BytesPerSecond { get; private set; }
+    /// <summary>Bytes per second over the window; null until the samples span half a second (no rate is known yet).</summary>
+    public double? BytesPerSecond { get; private set; }
 
     /// <summary>Files finished per second since the first sample.</summary>
     public double FilesPerSecond { get; private set; }

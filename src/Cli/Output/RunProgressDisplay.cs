@@ -77,7 +77,8 @@ internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather
 
         return $"[{Units.Duration(elapsed)}] {p.Phase}: projects {p.ProjectsDone}/{p.ProjectsTotal}, folders {Units.Count(p.FoldersListed)}, "
             + $"files {Units.Count(done)}/{Units.Count(p.FilesFound)} (copied {Units.Count(p.FilesCopied)}, unchanged {Units.Count(p.FilesUnchanged)}, "
-            + $"no content {Units.Count(p.FilesNoContent)}, failed {Units.Count(p.FilesFailed)}), {Units.Bytes(p.BytesCopied)} copied at {Units.Rate(rate.BytesPerSecond)}"
+            + $"no content {Units.Count(p.FilesNoContent)}, failed {Units.Count(p.FilesFailed)}), {Units.Bytes(p.BytesCopied)} copied"
+            + (rate.BytesPerSecond is { } perSecond ? $" at {Units.Rate(perSecond)}" : string.Empty)
             + (eta is { } left ? $", ETA {Units.Duration(left)}" : string.Empty)
             + (weather?.Current is { } storm ? $"; waiting: {storm}" : string.Empty);
     }
@@ -94,7 +95,7 @@ internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather
         grid.AddRow("Projects", $"{p.ProjectsDone} of {p.ProjectsTotal} done · {Units.Count(p.FoldersListed)} folders listed");
         grid.AddRow("Files", $"{Units.Count(done)} of {Units.Count(p.FilesFound)} found: {Units.Count(p.FilesCopied)} copied, "
             + $"{Units.Count(p.FilesUnchanged)} unchanged, {Units.Count(p.FilesNoContent)} no content, {Units.Count(p.FilesFailed)} failed");
-        grid.AddRow("Data", $"{Units.Bytes(p.BytesCopied)} copied of {Units.Bytes(p.BytesFound)} listed · {Units.Rate(rate.BytesPerSecond)}");
+        grid.AddRow("Data", $"{Units.Bytes(p.BytesCopied)} copied of {Units.Bytes(p.BytesFound)} listed · {(rate.BytesPerSecond is { } perSecond ? Units.Rate(perSecond) : "—")}");
         grid.AddRow("ETA", eta is { } left ? Units.Duration(left) : "—");
         if (weather?.Current is { } storm)
         {

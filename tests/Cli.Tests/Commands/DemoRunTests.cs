@@ -12,9 +12,9 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
     [Fact]
     public void RunDemo_OutputRedirected_ProgressMovesEverySecondWhileFilesAreCopied()
     {
-        // The plain progress line of redirected output: "[mm:ss] phase: …, files done/found (copied n, …), 1.2 MiB copied at …".
+        // The plain progress line of redirected output: "[mm:ss] phase: …, files done/found (copied n, …), 1.2 MiB copied at …" (no rate on a line before one is known).
         var lines = System.Text.RegularExpressions.Regex.Matches(
-                demo.Run.Output, @"(?m)^\[(?<m>\d+):(?<s>\d\d)\] [\w ]+: .*, files (?<done>[\d,]+)/(?<found>[\d,]+) \(copied (?<copied>[\d,]+),.*\), (?<bytes>\S+ \S+) copied at")
+                demo.Run.Output, @"(?m)^\[(?<m>\d+):(?<s>\d\d)\] [\w ]+: .*, files (?<done>[\d,]+)/(?<found>[\d,]+) \(copied (?<copied>[\d,]+),.*\), (?<bytes>\S+ \S+) copied( at|$)")
             .Select(m => (Seconds: (Number(m, "m") * 60) + Number(m, "s"), Done: Number(m, "done"), Found: Number(m, "found"),
                 Copied: Number(m, "copied"), Bytes: m.Groups["bytes"].Value))
             .ToList();

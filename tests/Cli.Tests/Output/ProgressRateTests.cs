@@ -39,6 +39,17 @@ public sealed class ProgressRateTests
     }
 
     [Fact]
+    public void BytesPerSecond_FirstSamples_UnknownNotZero()
+    {
+        var rate = CreateSut();
+        rate.Add(TimeSpan.Zero, 0, 0);
+        rate.Add(TimeSpan.FromSeconds(0.2), 50_000, 0);
+
+        // The first progress line comes before half a second of samples: it shows no rate rather than "0 B/s".
+        Assert.Null(rate.BytesPerSecond);
+    }
+
+    [Fact]
     public void Eta_NothingLeft_Zero()
     {
         Assert.Equal(TimeSpan.Zero, CreateSut().Eta(0));
