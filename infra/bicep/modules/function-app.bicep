@@ -148,7 +148,7 @@ resource site 'Microsoft.Web/sites@2024-11-01' = {
 // Every setting the app reads. Flex Consumption takes the worker runtime from functionAppConfig.runtime and
 // rejects FUNCTIONS_WORKER_RUNTIME / FUNCTIONS_EXTENSION_VERSION / WEBSITE_RUN_FROM_PACKAGE, so none of them is here.
 // Options the app binds are written Section__Property; any option left out runs on its code default, which
-// local.settings.sample.json documents (rule and test: infra/bicep/README.md, tests/Shared.Tests/Infrastructure).
+// local.settings.sample.json documents (rule and test: infra/bicep/README.md, tests/Repository.Tests/Files).
 resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
   parent: site
   name: 'appsettings'

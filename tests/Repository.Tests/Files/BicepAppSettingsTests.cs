@@ -1,4 +1,4 @@
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>
 /// The Function App settings in the compiled template (infra/bicep/modules/function-app.bicep) against the options the app binds.

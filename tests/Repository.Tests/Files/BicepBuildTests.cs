@@ -1,4 +1,4 @@
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>infra/bicep compiles and lints clean with the real Bicep compiler: any warning or error fails, with bicep's output.</summary>
 public sealed class BicepBuildTests

@@ -5,7 +5,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>local.settings.sample.json documents every setting: each option with its code default, nothing else.</summary>
 public sealed class LocalSettingsSampleTests

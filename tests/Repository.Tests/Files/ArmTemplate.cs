@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>A compiled ARM template: its parameters and its resources, nested module deployments included.</summary>
 internal sealed class ArmTemplate(JsonElement root)

@@ -6,7 +6,7 @@ using AccBackup.Backup;
 using AccBackup.Runs;
 using Microsoft.Extensions.Logging;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>host.json gives the app's code what it relies on: the backend its Durable extension and the infra provide, room for
 /// the activity window the orchestrations schedule, time for the longest wait an activity may make, and the run-summary log.</summary>

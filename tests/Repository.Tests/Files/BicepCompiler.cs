@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Reflection;
 using System.Text.Json;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>Runs the real Bicep compiler (Azure.Bicep.CommandLine, a PackageDownload of this project) on infra/bicep.</summary>
 internal static class BicepCompiler

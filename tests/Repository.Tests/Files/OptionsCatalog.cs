@@ -3,7 +3,7 @@ using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Storage;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>Every option the app binds, found by reflection over the options classes and their SectionName constants.</summary>
 internal static class OptionsCatalog

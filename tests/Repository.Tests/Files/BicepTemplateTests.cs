@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.RegularExpressions;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The compiled template grants least privilege, locks storage to Entra ID, and matches azure.yaml and main.parameters.json.</summary>
 public sealed class BicepTemplateTests

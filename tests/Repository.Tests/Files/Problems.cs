@@ -1,4 +1,4 @@
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>Fails a test with every problem found, each on its own line and in full.</summary>
 internal static class Problems

@@ -3,7 +3,7 @@ using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Storage;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The README's configuration table documents every setting the app binds, and nothing else.</summary>
 public sealed class ReadmeSettingsTests

@@ -3,7 +3,7 @@ using System.Text.RegularExpressions;
 using AccBackup.Runs;
 using Microsoft.Extensions.Logging;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The run-summary log contract in infra/bicep/README.md and the query the alerts and workbook share agree.</summary>
 /// <remarks>That the worker's exporter really produces these fields is tests/Functions.Tests/Telemetry's part.</remarks>

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using AccBackup.Testing;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The deployment files under test, read from the repository root.</summary>
 internal static class RepoFiles

@@ -2,7 +2,7 @@ using System.ComponentModel;
 using System.ComponentModel.DataAnnotations;
 using System.Reflection;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>One bindable option: a public settable property of an options class, named as an app setting.</summary>
 internal sealed record OptionSetting(string Section, PropertyInfo Property, object? DefaultValue)

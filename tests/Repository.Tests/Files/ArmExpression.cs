@@ -1,6 +1,6 @@
 using System.Text.Json.Nodes;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>One parsed ARM template expression (the text between <c>[</c> and <c>]</c>): a literal, or a function call with
 /// its arguments and any property accesses after it (<c>resourceGroup().id</c>).</summary>

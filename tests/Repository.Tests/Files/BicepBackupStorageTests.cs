@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 
-namespace AccBackup.Tests.Infrastructure;
+namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>
 /// The backup storage module (infra/bicep/modules/backup-storage.bicep), deployed on paper with given parameters: a
