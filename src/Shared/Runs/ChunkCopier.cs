@@ -44,7 +44,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             {
                 var stored = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
                 entries[index] = StoredVersion.Matches(stored, request) is { } unchanged
-                    ? EntryOf(unchanged) with { Place = records[index].Place }
+                    ? EntryOf(unchanged) with { Place = records[index].Place, EarlierVersion = records[index].EarlierVersion }
                     : records[index].Planned();
             }
         }
@@ -54,7 +54,8 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             var results = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
-                entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = records[toCopy[i].Index].Place };
+                var record = records[toCopy[i].Index];
+                entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = record.Place, EarlierVersion = record.EarlierVersion };
             }
         }
 
