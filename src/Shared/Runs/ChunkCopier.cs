@@ -22,7 +22,9 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         }
 
         var projectNames = records.GroupBy(r => r.ProjectId, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().ProjectName, StringComparer.Ordinal);
-        ManifestEntry EntryOf(FileCopyResult result) => result.ToEntry(projectNames[result.Request.ProjectId]);
+        var earlier = records.Where(r => r.EarlierVersion).Select(r => r.BlobName).ToHashSet(StringComparer.Ordinal);
+        ManifestEntry EntryOf(FileCopyResult result) =>
+            result.ToEntry(projectNames[result.Request.ProjectId]) with { EarlierVersion = earlier.Contains(result.Request.BlobName) };
 
         var entries = new ManifestEntry[records.Count];
         var toCopy = new List<(int Index, FileCopyRequest Request)>();
@@ -44,7 +46,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             {
                 var stored = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
                 entries[index] = StoredVersion.Matches(stored, request) is { } unchanged
-                    ? EntryOf(unchanged) with { Place = records[index].Place, EarlierVersion = records[index].EarlierVersion }
+                    ? EntryOf(unchanged) with { Place = records[index].Place }
                     : records[index].Planned();
             }
         }
@@ -54,8 +56,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
             var results = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
-                var record = records[toCopy[i].Index];
-                entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = record.Place, EarlierVersion = record.EarlierVersion };
+                entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = records[toCopy[i].Index].Place };
             }
         }
 
