@@ -65,11 +65,11 @@ internal sealed class ApiLinks(string baseUrl)
 
     /// <summary>The OSS object link a version's storage relationship carries.</summary>
     public string Storage(StorageObject storage, EmulatedProject project) =>
-        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes={Scopes(project)}";
+        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes={project.Scopes}";
 
     /// <summary>A Model Derivative link (<c>manifest</c> or <c>thumbnail</c>) for a version's derivatives urn.</summary>
     public string Derivative(string derivativesUrn, string what, EmulatedProject project) =>
-        $"{BaseUrl}/modelderivative/v2/designdata/{derivativesUrn}/{what}?scopes={Scopes(project)}";
+        $"{BaseUrl}/modelderivative/v2/designdata/{derivativesUrn}/{what}?scopes={project.Scopes}";
 
     public string Schema(string extensionType) => $"{BaseUrl}/schema/v1/versions/{Encode(extensionType)}-1.0";
 
@@ -80,6 +80,4 @@ internal sealed class ApiLinks(string baseUrl)
         + (entityId is null ? "" : "&entityId=" + Uri.EscapeDataString(entityId));
 
     private static bool IsPathChar(char c) => char.IsAsciiLetterOrDigit(c) || "-._~!$&'()*+,;=:@".Contains(c, StringComparison.Ordinal);
-
-    private static string Scopes(EmulatedProject project) => $"b360project.{project.ProjectGuid:D},global";
 }
