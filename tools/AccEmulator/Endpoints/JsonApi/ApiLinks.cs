@@ -5,6 +5,7 @@ namespace AccEmulator.Endpoints.JsonApi;
 
 /// <summary>Absolute links on the request's own scheme and host, with ids escaped the way APS writes them.</summary>
 /// <remarks>
+/// Kept on purpose: always absolute (APS mixes absolute and host-relative hrefs), so every link can be followed.
 /// Recorded ACC responses write ids raw in path segments (<c>…/folders/urn:adsk.wipprod:fs.folder:co.X/contents</c>,
 /// <c>…/versions/urn:adsk.wipprod:fs.file:vf.X%3Fversion=1</c>): only what a path segment cannot hold is escaped.
 /// Query values (webView's <c>folderUrn</c>, <c>entityId</c>) are fully percent-encoded.

@@ -39,6 +39,7 @@ internal static class ProjectResources
         w.WriteString("id", project.Id);
         w.WriteStartObject("attributes");
         w.WriteString("name", project.Name);
+        // Kept on purpose: [b360project.<guid>, global] rather than the reference example's [global]; it names the project as links' scopes do.
         w.WriteStartArray("scopes");
         w.WriteStringValue($"b360project.{project.ProjectGuid:D}");
         w.WriteStringValue("global");
