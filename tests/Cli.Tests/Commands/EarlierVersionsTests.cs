@@ -118,7 +118,7 @@ public sealed class EarlierVersionsTests : IDisposable
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__RateLimitingEnabled"] = "false";
+        environment["Aps__Quota__Enabled"] = "false";
         if (versions is not null)
         {
             environment["Backup__Versions"] = versions;
