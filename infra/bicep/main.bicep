@@ -57,6 +57,10 @@ param backupIncludeProjects string = ''
 @description('Backup__ExcludeProjects: project names or ids to leave out, comma-separated.')
 param backupExcludeProjects string = ''
 
+@description('Backup__Versions: Latest stores each night\'s tip version; All also every version made between two nights (one version-list call per changed file).')
+@allowed(['Latest', 'All'])
+param backupVersions string = 'Latest'
+
 // ---------------------------------------------------------------- scale
 
 @description('Most instances the app scales out to (on-demand and always-ready together).')
@@ -263,6 +267,7 @@ module functionApp 'modules/function-app.bicep' = {
     backupSchedule: backupSchedule
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects
+    backupVersions: backupVersions
   }
 }
 

@@ -74,6 +74,10 @@ param backupIncludeProjects string
 @description('Backup__ExcludeProjects: project names or ids to leave out, comma-separated.')
 param backupExcludeProjects string
 
+@description('Backup__Versions: Latest (each night\'s tip) or All (every version made between two nights too).')
+@allowed(['Latest', 'All'])
+param backupVersions string
+
 resource appInsights 'Microsoft.Insights/components@2020-02-02' existing = {
   name: appInsightsName
 }
@@ -177,6 +181,7 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     Backup__Schedule: backupSchedule
     Backup__IncludeProjects: backupIncludeProjects
     Backup__ExcludeProjects: backupExcludeProjects
+    Backup__Versions: backupVersions
   }
 }
 

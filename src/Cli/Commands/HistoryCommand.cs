@@ -12,7 +12,7 @@ internal static class HistoryCommand
     public static Command Create(CliContext context, GlobalOptions global)
     {
         var path = new Argument<string>("path") { Description = "The file's ACC path, with or without its project (e.g. \"Tower A/Project Files/Model.rvt\")" };
-        var command = new Command("history", "List the runs and versions that hold a file (restore one with restore --run ID --path PATH)") { path };
+        var command = new Command("history", "List the runs and versions that hold a file (restore one with restore --path PATH --version N, or a night's with --run ID)") { path };
         command.SetAction((parse, ct) =>
         {
             var values = global.Read(parse);

@@ -17,19 +17,26 @@ internal static class RestoreCommand
         var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
-        var command = new Command("restore", "Restore a run's stored files into a folder") { run, asOf, to, project, path, overwrite };
+        var version = new Option<int?>("--version") { Description = "Restore this version of the one file --path names, from the newest run that holds it (its tip or an earlier version: see 'history')" };
+        var command = new Command("restore", "Restore a run's stored files, or one version of a file, into a folder") { run, asOf, to, project, path, overwrite, version };
         command.Validators.Add(result =>
         {
-            if (result.GetResult(to) is not null && (result.GetValue(run) is null) == (result.GetValue(asOf) is null))
+            var chosen = new[] { result.GetValue(run) is not null, result.GetValue(asOf) is not null, result.GetValue(version) is not null }.Count(given => given);
+            if (result.GetResult(to) is not null && chosen != 1)
             {
-                result.AddError("Give exactly one of --run (a run id or 'latest') and --as-of (a time).");
+                result.AddError("Give exactly one of --run (a run id or 'latest'), --as-of (a time) and --version (a version of the file --path names).");
+            }
+
+            if (result.GetValue(version) is not null && string.IsNullOrWhiteSpace(result.GetValue(path)))
+            {
+                result.AddError("--version restores one file: give its ACC path with --path.");
             }
         });
         command.SetAction((parse, ct) =>
         {
             var values = global.Read(parse);
             var at = parse.GetValue(asOf);
-            var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at);
+            var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at, parse.GetValue(version));
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
         return command;
@@ -41,7 +48,13 @@ internal static class RestoreCommand
         await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
         var restorer = services.GetRequiredService<RunRestorer>();
         var status = new StatusDisplay<RestoreProgress>(context, p => $"Restored {p.Done:N0} of {p.Total:N0} files ({Units.Bytes(p.Bytes)})");
-        var report = await status.ShowWhileAsync(request.AsOf is { } time ? $"Finding the last run finished by {time:O}…" : $"Reading the manifest of run {request.RunId}…", restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
+        var reading = request switch
+        {
+            { Version: { } number } => $"Finding the newest run that holds version {number} of {request.PathPrefix}…",
+            { AsOf: { } time } => $"Finding the last run finished by {time:O}…",
+            _ => $"Reading the manifest of run {request.RunId}…",
+        };
+        var report = await status.ShowWhileAsync(reading, restorer.RestoreAsync(request, status, cancellationToken)).ConfigureAwait(false);
         await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
 
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;

@@ -4,7 +4,7 @@ using Spectre.Console;
 
 namespace AccBackup.Cli.Output;
 
-/// <summary>What <c>history</c> prints: one row per run that holds the file, oldest first.</summary>
+/// <summary>What <c>history</c> prints: one row per run and version that holds the file (earlier versions marked), oldest run first.</summary>
 internal static class HistoryView
 {
     public static void Write(IAnsiConsole console, HistoryOutput history)
@@ -21,7 +21,7 @@ internal static class HistoryView
         {
             table.AddRow(
                 new Text(run.RunId), new Text(run.RunFinishedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)),
-                new Text(ManifestStatusNames.Of(run.Status)), new Text(run.VersionNumber?.ToString(CultureInfo.InvariantCulture) ?? ""),
+                new Text(ManifestStatusNames.Of(run.Status) + (run.EarlierVersion ? " (earlier version)" : "")), new Text(run.VersionNumber?.ToString(CultureInfo.InvariantCulture) ?? ""),
                 new Text(run.StoredSize is { } size ? Units.Bytes(size) : ""), new Text(run.Sha256 is { Length: > 12 } sha ? sha[..12] : run.Sha256 ?? ""),
                 new Text(run.BlobName ?? ""));
         }

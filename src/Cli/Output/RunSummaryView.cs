@@ -25,6 +25,11 @@ internal static class RunSummaryView
         }
 
         table.AddRow(s.Failed > 0 ? "[red]  failed[/]" : "  failed", Units.Count(s.Failed));
+        if (s.EarlierVersions > 0)
+        {
+            table.AddRow("Earlier versions stored", Units.Count(s.EarlierVersions));
+        }
+
         table.AddRow("Size mismatches", Units.Count(s.SizeMismatchCount));
         table.AddRow("Projects incomplete", Units.Count(s.FailedProjects.Count));
         table.AddRow("Bytes stored", Units.Bytes(s.Bytes));

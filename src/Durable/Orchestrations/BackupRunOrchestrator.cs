@@ -48,7 +48,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
 
         var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
         var plan = new RunPlan(runId, input.Request.DryRun, input.Request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
-            input.Request.ForceCopy ? null : prepared.LatestRunId);
+            input.Request.ForceCopy ? null : prepared.LatestRunId, settings.Versions);
         tally.ProjectsTotal = prepared.Projects.Count;
         Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);
 

@@ -9,13 +9,15 @@ namespace AccBackup.Durable.Orchestrations;
 /// <param name="ActivityAttempts">Attempts per activity (Backup:ActivityAttempts).</param>
 /// <param name="CompletionsPerGeneration">Activities a project orchestration completes before it continues as new, which
 /// bounds its history whatever the project's size.</param>
+/// <param name="Versions">Which versions of a changed file are stored (Backup:Versions).</param>
 public sealed record OrchestrationSettings(
-    int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int FoldersPerListing, bool IncludeHidden, int CompletionsPerGeneration = 100)
+    int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int FoldersPerListing, bool IncludeHidden, int CompletionsPerGeneration = 100,
+    BackupVersions Versions = BackupVersions.Latest)
 {
     /// <summary>The settings of a run started now.</summary>
     public static OrchestrationSettings From(BackupOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts, options.FoldersPerListing, options.IncludeHidden);
+        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts, options.FoldersPerListing, options.IncludeHidden, Versions: options.Versions);
     }
 }

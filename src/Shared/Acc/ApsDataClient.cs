@@ -75,6 +75,18 @@ public sealed class ApsDataClient
         }
     }
 
+    /// <summary>Every version of an item, every page (APS lists them newest first).</summary>
+    public async IAsyncEnumerable<AccFileVersion> ListVersionsAsync(string projectId, string itemId, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var reader = new JsonApiReader(ApsEndpoint.ItemVersions);
+        var query = new ApsPageQuery(("page[limit]", PageLimit.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+        var url = Relative($"data/v1/projects/{Escape(projectId)}/items/{Escape(itemId)}/versions?{query}");
+        await foreach (var item in PagesAsync(ApsEndpoint.ItemVersions, url, query, cancellationToken).ConfigureAwait(false))
+        {
+            yield return AccEntryParser.Version(reader, item);
+        }
+    }
+
     private async IAsyncEnumerable<JsonElement> PagesAsync(
         ApsEndpoint endpoint, Uri first, ApsPageQuery query, [EnumeratorCancellation] CancellationToken cancellationToken)
     {

@@ -23,6 +23,9 @@ public enum ApsEndpoint
 
     /// <summary>GET /oss/v2/buckets/{bucket}/objects/{key}/signeds3download (all OSS calls share one quota).</summary>
     SignedDownload,
+
+    /// <summary>GET /data/v1/projects/{project}/items/{item}/versions (Backup:Versions = All only).</summary>
+    ItemVersions,
 }
 
 /// <summary>Documented quotas (requests per minute per app), from shared/notes/aps-api.md.</summary>
@@ -38,6 +41,7 @@ public static class ApsQuotas
         ApsEndpoint.Folder => 300,
         ApsEndpoint.FolderContents => 300,
         ApsEndpoint.SignedDownload => 1000,
+        ApsEndpoint.ItemVersions => 800,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 }

@@ -59,6 +59,13 @@ public sealed class BackupOptions
     [Range(0, 365)]
     public int FullRescanEveryDays { get; set; } = 7;
 
+    /// <summary>Which versions of a changed file are stored: the tip only, or every version made since the latest run. Default: Latest.</summary>
+    /// <remarks>With All, each item a run finds with a new tip costs one version-list call (its own APS quota, 800 a minute)
+    /// when versions lie between the one stored and the tip; items in folders whose rollup is unchanged cost nothing. A
+    /// first run, with no earlier run to start from, stores the tips only.</remarks>
+    [EnumDataType(typeof(BackupVersions), ErrorMessage = "Backup:Versions must be Latest or All.")]
+    public BackupVersions Versions { get; set; } = BackupVersions.Latest;
+
     /// <summary>Whether a project is selected by the include and exclude lists (names compared case-insensitively).</summary>
     public bool Selects(string projectId, string projectName) => Selects(projectId, projectName, IncludeProjects, ExcludeProjects);
 

@@ -23,8 +23,11 @@ public sealed class FolderListing(ApsDataClient aps)
     }
 
     /// <summary>The folder's sub-folders and files; each file with its version's blob name and ACC path.</summary>
+    /// <param name="storedVersionOf">With Backup:Versions = All: for a file, the version number stored already (0: none), whose
+    /// later versions older than the tip are listed too (<see cref="InventoryRecord.EarlierVersion"/>), each under its own
+    /// versioned name; null lists tips only.</param>
     public async Task<(IReadOnlyList<FolderRef> SubFolders, IReadOnlyList<InventoryRecord> Files)> ListAsync(
-        AccProject project, string projectSegment, FolderRef folder, bool includeHidden, CancellationToken cancellationToken)
+        AccProject project, string projectSegment, FolderRef folder, bool includeHidden, CancellationToken cancellationToken, Func<AccFile, int?>? storedVersionOf = null)
     {
         var entries = new List<FolderEntry>();
         await foreach (var entry in aps.ListFolderContentsAsync(project.Id, folder.Id, includeHidden, cancellationToken).ConfigureAwait(false))
@@ -46,10 +49,24 @@ public sealed class FolderListing(ApsDataClient aps)
             }
             else if (entry is AccFile file)
             {
-                var blob = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, BlobPathBuilder.Versioned(names[file.Id], file.Tip?.VersionNumber)]));
                 var place = BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, names[file.Id]]));
                 var source = string.Join('/', [project.Name, .. folder.Names, file.Name]);
-                files.Add(InventoryRecord.Of(project, file, blob, source, folder.Id) with { Place = place });
+                InventoryRecord Record(AccFileVersion? version) => InventoryRecord.Of(project, file, version,
+                    BlobPathBuilder.Fit(string.Join('/', [projectSegment, .. folder.Segments, BlobPathBuilder.Versioned(names[file.Id], version?.VersionNumber)])),
+                    source, folder.Id) with { Place = place };
+
+                files.Add(Record(file.Tip));
+                if (file.Tip is { } tip && storedVersionOf?.Invoke(file) is { } stored && tip.VersionNumber - stored > 1)
+                {
+                    await foreach (var version in aps.ListVersionsAsync(project.Id, file.Id, cancellationToken).ConfigureAwait(false))
+                    {
+                        // Only versions with bytes: a version without (a Plans sheet's, a deletion) has nothing to store.
+                        if (version.VersionNumber > stored && version.VersionNumber < tip.VersionNumber && version.Storage is not null)
+                        {
+                            files.Add(Record(version));
+                        }
+                    }
+                }
             }
         }
 

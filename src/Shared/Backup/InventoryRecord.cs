@@ -25,15 +25,20 @@ public sealed record InventoryRecord(
     /// the blob (<see cref="BlobName"/>) adds the version, or is an earlier run's blob that holds the same bytes.</summary>
     public string? Place { get; init; }
 
-    /// <summary>The record of <paramref name="file"/>, listed in folder <paramref name="folderId"/> of <paramref name="project"/>.</summary>
-    public static InventoryRecord Of(AccProject project, AccFile file, string blobName, string sourcePath, string folderId)
+    /// <summary>Whether this is a version older than the file's tip (listed with Backup:Versions = All): stored in its own
+    /// blob like the tip, but not part of the account as a run sees it (a plain restore of the run leaves it out).</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingDefault)]
+    public bool EarlierVersion { get; init; }
+
+    /// <summary>The record of <paramref name="version"/> (the tip, or an earlier version) of <paramref name="file"/>, listed in
+    /// folder <paramref name="folderId"/> of <paramref name="project"/>.</summary>
+    public static InventoryRecord Of(AccProject project, AccFile file, AccFileVersion? version, string blobName, string sourcePath, string folderId)
     {
         ArgumentNullException.ThrowIfNull(project);
         ArgumentNullException.ThrowIfNull(file);
-        var tip = file.Tip;
-        return new(project.Id, project.Name, file.Id, tip?.Id, tip?.VersionNumber, tip?.StorageSize,
-            tip?.Storage?.BucketKey, tip?.Storage?.ObjectKey, blobName, sourcePath, tip?.LastModifiedTime,
-            tip?.ExtensionType ?? file.ExtensionType, folderId);
+        return new(project.Id, project.Name, file.Id, version?.Id, version?.VersionNumber, version?.StorageSize,
+            version?.Storage?.BucketKey, version?.Storage?.ObjectKey, blobName, sourcePath, version?.LastModifiedTime,
+            version?.ExtensionType ?? file.ExtensionType, folderId) { EarlierVersion = version is not null && version != file.Tip };
     }
 
     /// <summary>The APS storage object (<c>bucketKey/objectKey</c>), or null when the version has no bytes.</summary>

@@ -68,6 +68,12 @@ public sealed record ManifestEntry(
     [JsonIgnore]
     public string? RestorePath => Place ?? BlobName;
 
+    /// <summary>Whether the entry is a version older than the file's tip, stored because Backup:Versions is All: counted apart
+    /// in the summary, left out of a plain restore of the run (which restores the account as it was), never carried into
+    /// later manifests; <c>restore --path … --version N</c> restores it.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public bool EarlierVersion { get; init; }
+
     /// <summary>For deleted and moved entries: the run that first saw the change.</summary>
     public string? SinceRun { get; init; }
 
@@ -107,6 +113,16 @@ public sealed record ManifestEntry(
     /// <summary>Whether the entry's blob holds a verified copy (this run's or an earlier one's): what verify checks and restore writes.</summary>
     [JsonIgnore]
     public bool IsStored => Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NotListed or ManifestStatus.Carried;
+
+    /// <summary>Whether the entry's ACC path, with or without its project, is <paramref name="path"/> (case-insensitive; surrounding '/' ignored).</summary>
+    public bool IsAt(string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        var wanted = path.Trim().Trim('/');
+        return string.Equals(Path, wanted, StringComparison.OrdinalIgnoreCase)
+            || (Path.StartsWith(ProjectName + "/", StringComparison.OrdinalIgnoreCase)
+                && string.Equals(Path[(ProjectName.Length + 1)..], wanted, StringComparison.OrdinalIgnoreCase));
+    }
 
     /// <summary>Stored, but not with the size APS reported.</summary>
     [JsonIgnore]

@@ -36,6 +36,11 @@ public sealed record ManifestSummary(
     /// <summary>Files whose newer version this run could not copy; their earlier stored version is kept and listed.</summary>
     public long Carried { get; init; }
 
+    /// <summary>Versions older than their file's tip that the manifest lists (Backup:Versions = All), stored by this run or an
+    /// earlier one; not counted in <see cref="Files"/>. Left out of the JSON when 0.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingDefault)]
+    public long EarlierVersions { get; init; }
+
     /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0;

@@ -20,7 +20,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
         ArgumentNullException.ThrowIfNull(entry);
         projects.Add(entry.ProjectId);
         counts.Add(entry);
-        if (entry.SizeMismatch)
+        if (entry.SizeMismatch && !entry.EarlierVersion)
         {
             mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value));
         }
@@ -42,5 +42,6 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     {
         NotListed = counts.NotListed,
         Carried = counts.Carried,
+        EarlierVersions = counts.EarlierVersions,
     };
 }

@@ -20,7 +20,7 @@ public sealed class StatusCounts
     /// <summary>Files a dry run would copy.</summary>
     public long Planned { get; private set; }
 
-    /// <summary>Files that could not be stored.</summary>
+    /// <summary>Files, and earlier versions, that could not be stored.</summary>
     public long Failed { get; private set; }
 
     /// <summary>Files carried from an earlier run because this run could not list them.</summary>
@@ -35,10 +35,13 @@ public sealed class StatusCounts
     /// <summary>History: old paths of renamed or moved files whose blobs stay.</summary>
     public long Moved { get; private set; }
 
+    /// <summary>Earlier versions (<see cref="ManifestEntry.EarlierVersion"/>) stored, by this run or an earlier one: not files of the account.</summary>
+    public long EarlierVersions { get; private set; }
+
     /// <summary>Bytes stored for the <see cref="Files"/> (by this run or an earlier one).</summary>
     public long StoredBytes { get; private set; }
 
-    /// <summary>Bytes this run copied.</summary>
+    /// <summary>Bytes this run copied (earlier versions' included).</summary>
     public long CopiedBytes { get; private set; }
 
     /// <summary>Files stored with a byte count other than the size APS reported.</summary>
@@ -61,6 +64,12 @@ public sealed class StatusCounts
     public void Add(ManifestEntry entry)
     {
         ArgumentNullException.ThrowIfNull(entry);
+        if (entry.EarlierVersion)
+        {
+            AddEarlierVersion(entry);
+            return;
+        }
+
         switch (entry.Status)
         {
             // History, not part of ACC today: counted on its own, not as a file of the account.
@@ -78,5 +87,17 @@ public sealed class StatusCounts
         Files++;
         StoredBytes += entry.StoredSize ?? 0;
         SizeMismatches += entry.SizeMismatch ? 1 : 0;
+    }
+
+    // Not a file of the account, so apart from Files; but its bytes were copied, and a failure or a plan is the run's.
+    private void AddEarlierVersion(ManifestEntry entry)
+    {
+        switch (entry.Status)
+        {
+            case ManifestStatus.Copied: EarlierVersions++; CopiedBytes += entry.StoredSize ?? 0; break;
+            case ManifestStatus.Unchanged: EarlierVersions++; break;
+            case ManifestStatus.Planned: Planned++; break;
+            case ManifestStatus.Failed: Failed++; break;
+        }
     }
 }

@@ -22,7 +22,13 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
         ArgumentNullException.ThrowIfNull(request);
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(request.Destination));
         var runId = request.RunId;
-        if (request.AsOf is { } at)
+        if (request.Version is { } version)
+        {
+            var path = request.PathPrefix ?? throw new ArgumentException("Restoring one version needs the file's path.", nameof(request));
+            runId = await new FileHistory(new RunHistory(container, reader), reader).NewestRunHoldingAsync(path, version, cancellationToken).ConfigureAwait(false)
+                ?? throw new InvalidOperationException($"No kept run holds version {version} of '{path}' ('acc-backup history' lists the versions kept).");
+        }
+        else if (request.AsOf is { } at)
         {
             runId = (await new RunHistory(container, reader).AsOfAsync(at, cancellationToken).ConfigureAwait(false))?.RunId
                 ?? throw new InvalidOperationException($"No backup run had finished by {at:O}: there is nothing to restore as of then.");

@@ -24,7 +24,7 @@ public sealed partial class BackupRunner(
         var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
-            request.ForceCopy ? null : prepared.LatestRunId);
+            request.ForceCopy ? null : prepared.LatestRunId, settings.Versions);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var payloads = new PayloadMeter();
         var live = new LiveFileProgress(progress);

@@ -22,7 +22,9 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         }
 
         var projectNames = records.GroupBy(r => r.ProjectId, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().ProjectName, StringComparer.Ordinal);
-        ManifestEntry EntryOf(FileCopyResult result) => result.ToEntry(projectNames[result.Request.ProjectId]);
+        var earlier = records.Where(r => r.EarlierVersion).Select(r => r.BlobName).ToHashSet(StringComparer.Ordinal);
+        ManifestEntry EntryOf(FileCopyResult result) =>
+            result.ToEntry(projectNames[result.Request.ProjectId]) with { EarlierVersion = earlier.Contains(result.Request.BlobName) };
 
         var entries = new ManifestEntry[records.Count];
         var toCopy = new List<(int Index, FileCopyRequest Request)>();

@@ -13,6 +13,8 @@ namespace AccBackup.Runs;
 /// carried over from that run (files as unchanged, no APS call), re-homed if an ancestor was renamed. A listed file
 /// whose bytes the latest run already stored (the same version, or a rename over the same storage object) is carried
 /// too, pointing at that blob: blobs are written once, so no version's bytes are stored twice.
+/// With <see cref="BackupVersions.All"/>, a listed file whose tip is newer than the version the latest run stored also
+/// brings the versions in between (one version-list call), each copied or carried like a tip.
 /// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="FolderWaveInput.OutputKey"/>).
 /// </remarks>
 public sealed partial class FolderWaveLister(
@@ -54,12 +56,14 @@ public sealed partial class FolderWaveLister(
             }
         }
 
+        // Versions made since the latest run: only that run's record tells where they start (a first run stores tips only).
+        Func<AccFile, int?>? storedVersionOf = input.Versions == BackupVersions.All && stored is not null ? file => stored.StoredVersionOf(file.Id) : null;
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = settings.ParallelListings, CancellationToken = cancellationToken };
         await Parallel.ForEachAsync(toList, parallel, async (folder, ct) =>
         {
             try
             {
-                var (subs, files) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct).ConfigureAwait(false);
+                var (subs, files) = await listing.ListAsync(project, input.Project.Segment, folder, input.IncludeHidden, ct, storedVersionOf).ConfigureAwait(false);
                 found.Listed(folder, subs, files, stored);
             }
             catch (ApsException e) when (e is not ApsAuthenticationException)
@@ -159,9 +163,12 @@ public sealed partial class FolderWaveLister(
             await blobs.WriteAsync(subFoldersBlob, found.SubFolders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
         }
 
-        return new FolderWaveResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, ordered.Count + carried.Count,
-            ordered.Sum(f => f.ApiSize ?? 0) + carried.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
-            found.CarriedFolders, carried.Count);
+        // Files of the account: earlier versions are counted apart, in the manifest.
+        var files = ordered.Where(f => !f.EarlierVersion).ToList();
+        var carriedFiles = carried.Where(c => !c.Record.EarlierVersion).ToList();
+        return new FolderWaveResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + carriedFiles.Count,
+            files.Sum(f => f.ApiSize ?? 0) + carriedFiles.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
+            found.CarriedFolders, carriedFiles.Count);
     }
 
     /// <summary>What one activity found, gathered from parallel listings.</summary>

@@ -111,7 +111,7 @@ public sealed partial class ManifestAssembler(
             foreach (var entry in chunkEntries)
             {
                 var kept = KeepStoredVersion(entry, baseRun);
-                if (known.Contains(kept.ItemId))
+                if (known.Contains(kept.ItemId) && !kept.EarlierVersion)
                 {
                     listed[kept.ItemId] = new ListedAs(kept.BlobName, kept.Path);
                 }
@@ -148,8 +148,9 @@ public sealed partial class ManifestAssembler(
         var incomplete = input.FailedProjects.Select(f => f.ProjectId).ToHashSet(StringComparer.Ordinal);
         foreach (var old in baseRun.Manifest.Files)
         {
-            // A project this run did not select is left out, as chosen (Backup:IncludeProjects / ExcludeProjects).
-            if (!covered.Contains(old.ProjectId))
+            // A project this run did not select is left out, as chosen (Backup:IncludeProjects / ExcludeProjects); an earlier
+            // version is the history of the run that stored it, not a file of the account: later manifests leave it out.
+            if (!covered.Contains(old.ProjectId) || old.EarlierVersion)
             {
                 continue;
             }
@@ -178,7 +179,7 @@ public sealed partial class ManifestAssembler(
 
     /// <summary>A file that failed tonight but whose earlier version is stored: that version is what the backup holds for it.</summary>
     private static ManifestEntry KeepStoredVersion(ManifestEntry entry, PreviousRunState? baseRun) =>
-        entry.Status == ManifestStatus.Failed && baseRun?.EntryFor(entry.ItemId) is { IsStored: true } old
+        entry.Status == ManifestStatus.Failed && !entry.EarlierVersion && baseRun?.EntryFor(entry.ItemId) is { IsStored: true } old
             ? old with
             {
                 ProjectName = entry.ProjectName,

@@ -51,6 +51,7 @@ public static class ManifestEntries
         FolderId = record.FolderId,
         Storage = record.Storage ?? previous.Storage,
         Place = record.Place,
+        EarlierVersion = record.EarlierVersion,
         Status = previous.Status == ManifestStatus.NoContent ? ManifestStatus.NoContent : ManifestStatus.Unchanged,
         Error = previous.Status == ManifestStatus.NoContent ? previous.Error : null,
         SinceRun = null,
@@ -58,5 +59,5 @@ public static class ManifestEntries
 
     private static ManifestEntry Entry(InventoryRecord r, ManifestStatus status, string? error) =>
         new(r.ProjectId, r.ProjectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null,
-            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId, Storage = r.Storage, Place = r.Place };
+            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId, Storage = r.Storage, Place = r.Place, EarlierVersion = r.EarlierVersion };
 }

@@ -18,9 +18,10 @@ public sealed class PreviousRunState
         Manifest = manifest;
         this.folders = folders.GroupBy(f => f.Id, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
         children = this.folders.Values.Where(f => f.ParentId is not null).ToLookup(f => f.ParentId!, StringComparer.Ordinal);
-        recordsByFolder = records.Where(r => r.FolderId is not null).ToLookup(r => r.FolderId!, StringComparer.Ordinal);
+        // Earlier versions are not files of the folder: a carried folder brings its files' tips, as a listing would.
+        recordsByFolder = records.Where(r => r.FolderId is not null && !r.EarlierVersion).ToLookup(r => r.FolderId!, StringComparer.Ordinal);
         entriesByItem = manifest.Files
-            .Where(e => e.Status is not (ManifestStatus.Deleted or ManifestStatus.Moved))
+            .Where(e => e.Status is not (ManifestStatus.Deleted or ManifestStatus.Moved) && !e.EarlierVersion)
             .GroupBy(e => e.ItemId, StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
 
@@ -69,6 +70,15 @@ public sealed class PreviousRunState
 
     /// <summary>The earlier run's manifest entry for an item (current files only), if any.</summary>
     public ManifestEntry? EntryFor(string itemId) => entriesByItem.GetValueOrDefault(itemId);
+
+    /// <summary>The version number of an item the earlier run holds, so every later one is new since: the version its entry
+    /// describes (stored, or without content), the one before when that run failed to store it, 0 for an item it did not know.</summary>
+    public int StoredVersionOf(string itemId) => EntryFor(itemId) switch
+    {
+        { Status: ManifestStatus.Failed or ManifestStatus.Planned, VersionNumber: { } failed } => failed - 1,
+        { VersionNumber: { } stored } => stored,
+        _ => 0,
+    };
 
     /// <summary>The entry whose blob already holds <paramref name="record"/>'s bytes: the same version (a <c>Carried</c>
     /// entry describes the version its blob holds), or the same APS storage object (a rename: a new version over the same

@@ -17,8 +17,11 @@ public sealed record ProjectRef(string Id, string Name, string Segment)
 /// <param name="PreviousRunId">The run whose state lets unchanged folders be skipped; null lists every folder.</param>
 /// <param name="StoredRunId">The run whose stored blobs a listed file's bytes are looked up in (the same version, or a rename
 /// over the same storage object): found, the file is not copied again. Null lists every file for its copy (forceCopy).</param>
+/// <param name="Versions">Which versions of a changed file to store: with <see cref="BackupVersions.All"/>, a listed file whose
+/// tip is newer than the version <paramref name="StoredRunId"/>'s run stored for it also lists the versions in between.</param>
 public sealed record FolderWaveInput(
-    string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null, string? StoredRunId = null);
+    string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null, string? StoredRunId = null,
+    BackupVersions Versions = BackupVersions.Latest);
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
 /// <param name="InventoryChunks">How many chunks to copy it wrote: <see cref="RunLayout.InventoryChunk"/> of its output key, 0 to this count.</param>

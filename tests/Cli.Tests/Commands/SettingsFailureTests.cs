@@ -26,6 +26,27 @@ public sealed class SettingsFailureTests
         AssertNoStackTrace(result);
     }
 
+    [Theory]
+    [InlineData("Everything")]
+    [InlineData("7")]
+    public async Task Run_BadBackupVersions_ExitsOneNamingTheSetting(string value)
+    {
+        var environment = new Dictionary<string, string?>
+        {
+            ["Aps__ClientId"] = "id",
+            ["Aps__ClientSecret"] = "secret",
+            ["Aps__AccountId"] = Guid.NewGuid().ToString(),
+            ["BackupStorage__ConnectionString"] = ValidConnectionString,
+            ["Backup__Versions"] = value,
+        };
+
+        var result = await CliHarness.InvokeAsync(environment, "run");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("Backup:Versions", result.Error, StringComparison.Ordinal);
+        AssertNoStackTrace(result);
+    }
+
     [Fact]
     public async Task Verify_BadStorageConnectionString_ExitsOneNamingTheSetting()
     {
@@ -97,6 +118,15 @@ public sealed class SettingsFailureTests
         Assert.Equal((1, 1, 1), (result.ExitCode, noRun.ExitCode, both.ExitCode));
         Assert.Contains("--to", result.Error, StringComparison.Ordinal);
         Assert.All(new[] { noRun, both }, r => Assert.Contains("exactly one of --run", r.Error, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task Restore_VersionWithoutPath_ExitsOneWithUsage()
+    {
+        var result = await CliHarness.InvokeAsync(new Dictionary<string, string?>(), "restore", "--to", "somewhere", "--version", "2");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("--version restores one file", result.Error, StringComparison.Ordinal);
     }
 
     private static void AssertNoStackTrace(CliResult result)

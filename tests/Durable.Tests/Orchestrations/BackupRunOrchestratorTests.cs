@@ -1,4 +1,5 @@
 using System.Security.Cryptography;
+using AccBackup.Backup;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Runs;
@@ -70,6 +71,32 @@ public sealed class BackupRunOrchestratorTests
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Oss));
         AssertStatusIsTheOutcome(first);
         AssertStatusIsTheOutcome(second);
+    }
+
+    [Fact]
+    public async Task BackupRun_VersionsAllAndTwoVersionsSinceLastNight_StoresTheIntermediateVersion()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:Versions"] = "All" });
+        var first = await host.RunAsync("night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+        var file = (await host.Emulator.Truth.GetFilesAsync(TruthHashing.None, CancellationToken.None))
+            .Where(f => f.HasStorage).OrderBy(f => f.ItemId, StringComparer.Ordinal).First();
+        host.Emulator.Mutations.ChangeFile(file.ItemId, 6_001);
+        var intermediate = (await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None)).Single(f => f.ItemId == file.ItemId);
+        host.Emulator.Mutations.ChangeFile(file.ItemId, 7_003);
+
+        var second = await host.RunAsync("night-2", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal((OrchestrationRuntimeStatus.Completed, OrchestrationRuntimeStatus.Completed), (first.RuntimeStatus, second.RuntimeStatus));
+        Assert.Equal(BackupVersions.All, host.Settings.Versions);
+        var outcome = second.ReadOutputAs<BackupRunOutcome>()!;
+        Assert.Equal(("Succeeded", 1L), (outcome.Status, outcome.Copied));
+        var manifest = await host.Manifests.ReadAsync("night-2", CancellationToken.None);
+        Assert.Equal(1L, manifest.Summary.EarlierVersions);
+        var earlier = Assert.Single(manifest.Files, e => e.EarlierVersion);
+        Assert.Equal((file.ItemId, intermediate.VersionNumber, ManifestStatus.Copied, intermediate.Sha256), (earlier.ItemId, earlier.VersionNumber, earlier.Status, earlier.Sha256));
+        await using var stored = await host.Container.OpenReadAsync(earlier.BlobName!, null, null, CancellationToken.None);
+        Assert.Equal(intermediate.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
+        Assert.Equal(intermediate.VersionNumber + 1, manifest.Files.Single(e => e.ItemId == file.ItemId && !e.EarlierVersion).VersionNumber);
     }
 
     /// <summary>A finished run's custom status counts what its outcome (the manifest) counts.</summary>

@@ -52,6 +52,7 @@ public sealed class BicepAppSettingsTests
         "Backup__Schedule",
         "Backup__IncludeProjects",
         "Backup__ExcludeProjects",
+        "Backup__Versions",
     ];
 
 

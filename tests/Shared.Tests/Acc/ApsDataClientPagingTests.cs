@@ -31,6 +31,32 @@ public sealed class ApsDataClientPagingTests
         Assert.Equal(10, entries.Count(e => e.Hidden));
     }
 
+    [Theory]
+    [InlineData(PageLinkQuery.Echo)]
+    [InlineData(PageLinkQuery.PageNumberOnly)]
+    public async Task ListVersionsAsync_MoreVersionsThanAPage_ListsEveryVersionOnceWithItsStorage(PageLinkQuery linkQuery)
+    {
+        // Arrange: an item with 250 versions, so page 2 of 200 holds the oldest.
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, Quotas = QuotaOptions.Disabled });
+        await using var services = ApsTestServices.Create(emulator.BaseUrl, settings: new Dictionary<string, string?> { ["Aps:AccountId"] = emulator.AccountId });
+        var client = services.GetRequiredService<ApsDataClient>();
+        var project = await client.ListProjectsAsync(CancellationToken.None).FirstAsync();
+        var top = await client.ListTopFoldersAsync(project.Id, CancellationToken.None).FirstAsync();
+        var item = emulator.Mutations.AddFile(emulator.Mutations.AddFolder(top.Id, "Versions").Id, "model.rvt", 10);
+        for (var i = 1; i < FileCount; i++)
+        {
+            emulator.Mutations.ChangeFile(item.Id, 10 + i);
+        }
+
+        // Act
+        var versions = await client.ListVersionsAsync(project.Id, item.Id, CancellationToken.None).ToListAsync();
+
+        // Assert
+        Assert.Equal(Enumerable.Range(1, FileCount), versions.Select(v => v.VersionNumber).Order());
+        Assert.Equal(FileCount, versions.Select(v => v.Storage).Distinct().Count());
+        Assert.All(versions, v => Assert.Equal(10 + v.VersionNumber - 1, v.StorageSize));
+    }
+
     /// <summary>A new folder of 250 files whose 211th to 220th are deleted (hidden): they sit on page 2 of 200.</summary>
     private static async Task<(string ProjectId, string FolderId)> FolderWithHiddenFilesAfterTheFirstPageAsync(EmulatorServer emulator, ApsDataClient client)
     {

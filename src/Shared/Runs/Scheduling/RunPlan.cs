@@ -4,4 +4,7 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
 /// <param name="FoldersPerListing">How many sub-folders one listing activity takes (Backup:FoldersPerListing).</param>
 /// <param name="StoredRunId">The latest finished run, whose stored bytes are not copied again (null when forcing copies).</param>
-public sealed record RunPlan(string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null);
+/// <param name="Versions">Which versions of a changed file are stored (Backup:Versions).</param>
+public sealed record RunPlan(
+    string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
+    Backup.BackupVersions Versions = Backup.BackupVersions.Latest);

@@ -42,7 +42,7 @@ public sealed class RunSchedule(RunScheduleState state)
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
             state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = 1 });
             state.PendingListings.Add(new PendingListing(
-                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId), 0, null));
+                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
         }
 
         state.Tally.ProjectsTotal = state.Projects.Count;
