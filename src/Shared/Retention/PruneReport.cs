@@ -1,3 +1,5 @@
+using AccBackup.Storage;
+
 namespace AccBackup.Retention;
 
 /// <summary>What a prune removed (or, in a dry run, would remove) and what it kept.</summary>
@@ -9,6 +11,7 @@ namespace AccBackup.Retention;
 /// <param name="Runs">Every run, newest first, kept (with why) or removed.</param>
 /// <param name="RemovedBlobs">The backed-up blobs no kept run references, removed (or to remove).</param>
 /// <param name="RetainedBlobs">Blobs no kept run references that a retention (immutability) policy or legal hold keeps.</param>
+/// <param name="Holds">What forbids deletes in the whole container, as its properties say.</param>
 /// <param name="Refusal">Why storage refused to delete (e.g. no delete right), when it did: the prune stopped there.</param>
 public sealed record PruneReport(
     string Container,
@@ -18,6 +21,7 @@ public sealed record PruneReport(
     IReadOnlyList<PrunedRun> Runs,
     IReadOnlyList<PrunedBlob> RemovedBlobs,
     IReadOnlyList<PrunedBlob> RetainedBlobs,
+    ContainerHolds Holds,
     string? Refusal)
 {
     /// <summary>Runs kept.</summary>

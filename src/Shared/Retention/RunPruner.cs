@@ -36,10 +36,11 @@ public sealed partial class RunPruner(
                 $"Cannot prune: the manifest of run {unreadable.RunId} cannot be read ({unreadable.Error}), so which blobs it needs is unknown. Nothing was removed.");
         }
 
+        var holds = await backup.GetHoldsAsync(cancellationToken).ConfigureAwait(false);
         var backups = listed.Where(r => r.Summary!.Planned == 0).ToList();
         if (backups.Count == 0)
         {
-            return new PruneReport(backup.Uri.ToString(), dryRun, policy, null, [], [], [], null);
+            return new PruneReport(backup.Uri.ToString(), dryRun, policy, null, [], [], [], holds, null);
         }
 
         var pointer = (await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false))?.RunId;
@@ -74,7 +75,7 @@ public sealed partial class RunPruner(
         var (removed, retained) = deleter.Refusal is null
             ? await SweepAsync(referenced, cutoff, dryRun, deleter, cancellationToken).ConfigureAwait(false)
             : ([], []);
-        var report = new PruneReport(backup.Uri.ToString(), dryRun, policy, cutoff, runs, removed, retained, deleter.Refusal);
+        var report = new PruneReport(backup.Uri.ToString(), dryRun, policy, cutoff, runs, removed, retained, holds, deleter.Refusal);
         PruneLog.Pruned(logger, backup.Name, report.RunsRemoved, report.BlobsRemoved, report.BytesFreed, report.BlobsRetained, dryRun);
         return report;
     }
