@@ -5,6 +5,9 @@ namespace AccBackup.Retention;
 /// <summary>The sweep: backed-up blobs no kept run references.</summary>
 public sealed partial class RunPruner
 {
+    // List Blobs gives creation times to the second (truncated): a blob listed at the cutoff's second may have been made after it.
+    private static readonly TimeSpan CreationTimeResolution = TimeSpan.FromSeconds(1);
+
     /// <summary>Removes every blob outside the tool's own folder that no kept run references and that was created before
     /// <paramref name="cutoff"/> (a newer blob may be a backup's that is still running); a blob a retention policy or legal
     /// hold keeps is skipped and counted.</summary>
@@ -15,7 +18,7 @@ public sealed partial class RunPruner
         var retained = new List<PrunedBlob>();
         await foreach (var blob in backup.ListWithHoldsAsync(null, cancellationToken).ConfigureAwait(false))
         {
-            if (IsReserved(blob.Name) || referenced.Contains(blob.Name) || blob.CreatedOn is not { } created || created >= cutoff)
+            if (IsReserved(blob.Name) || referenced.Contains(blob.Name) || blob.CreatedOn is not { } created || created > cutoff - CreationTimeResolution)
             {
                 continue;
             }
