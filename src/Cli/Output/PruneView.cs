@@ -39,7 +39,9 @@ internal static class PruneView
                 : "The container has a time-based retention policy: blobs younger than its period are kept.");
         }
 
-        var totals = $"{Units.Count(report.RunsRemoved)} runs and {Units.Count(report.BlobsRemoved)} blobs, {Units.Bytes(report.BytesFreed)}; "
+        var removedRuns = report.Runs.Where(r => r.Removed).ToList();
+        var totals = $"{Units.Count(report.RunsRemoved)} runs ({Units.Count(removedRuns.Sum(r => r.Blobs))} manifest and run-record blobs, {Units.Bytes(removedRuns.Sum(r => r.Bytes))}) "
+            + $"and {Units.Count(report.BlobsRemoved)} backed-up blobs ({Units.Bytes(report.RemovedBlobs.Sum(b => b.Bytes))}), {Units.Bytes(report.BytesFreed)} in all; "
             + $"{Units.Count(report.RunsKept)} runs kept; {Units.Count(report.BlobsRetained)} blobs kept under retention";
         console.MarkupLine(report.Refusal is { } refusal
             ? $"[red]Prune stopped:[/] {Markup.Escape(refusal)}\n{remove} so far: {totals}."
