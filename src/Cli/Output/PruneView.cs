@@ -39,13 +39,14 @@ internal static class PruneView
                 : "The container has a time-based retention policy: blobs younger than its period are kept.");
         }
 
+        // One short line each: the terminal wraps long lines.
         var removedRuns = report.Runs.Where(r => r.Removed).ToList();
-        var totals = $"{Units.Count(report.RunsRemoved)} runs ({Units.Count(removedRuns.Sum(r => r.Blobs))} manifest and run-record blobs, {Units.Bytes(removedRuns.Sum(r => r.Bytes))}) "
-            + $"and {Units.Count(report.BlobsRemoved)} backed-up blobs ({Units.Bytes(report.RemovedBlobs.Sum(b => b.Bytes))}), {Units.Bytes(report.BytesFreed)} in all; "
-            + $"{Units.Count(report.RunsKept)} runs kept; {Units.Count(report.BlobsRetained)} blobs kept under retention";
         console.MarkupLine(report.Refusal is { } refusal
-            ? $"[red]Prune stopped:[/] {Markup.Escape(refusal)}\n{remove} so far: {totals}."
-            : report.DryRun ? $"[bold]Dry run, nothing deleted:[/] a prune would remove {totals}." : $"[green]Pruned:[/] removed {totals}.");
+            ? $"[red]Prune stopped:[/] {Markup.Escape(refusal)}\nRemoved so far:"
+            : report.DryRun ? "[bold]Dry run, nothing deleted.[/] A prune would remove:" : "[green]Pruned.[/] Removed:");
+        console.WriteLine($"  {Units.Count(report.RunsRemoved)} runs: {Units.Count(removedRuns.Sum(r => r.Blobs))} manifest and run-record blobs, {Units.Bytes(removedRuns.Sum(r => r.Bytes))}");
+        console.WriteLine($"  {Units.Count(report.BlobsRemoved)} backed-up blobs no kept run references: {Units.Bytes(report.RemovedBlobs.Sum(b => b.Bytes))}");
+        console.WriteLine($"  {Units.Bytes(report.BytesFreed)} in all. Kept: {Units.Count(report.RunsKept)} runs; {Units.Count(report.BlobsRetained)} blobs under retention.");
     }
 
     private static void WriteBlobs(IAnsiConsole console, string title, IReadOnlyList<PrunedBlob> blobs)
