@@ -147,6 +147,28 @@ public sealed class RunPrunerTests
     }
 
     [Fact]
+    public async Task Prune_BlobImmutableUntilLater_KeepsItAndRemovesOneWhosePolicyExpired()
+    {
+        using var store = await FourNightsAsync();
+        using var handler = new StorageFaultHandler
+        {
+            ImmutableUntil = new Dictionary<string, DateTimeOffset>
+            {
+                ["P/only-1.bin"] = DateTimeOffset.UtcNow.AddDays(30),
+                ["P/only-2.bin"] = DateTimeOffset.UtcNow.AddDays(-1),
+            },
+        };
+
+        var report = await store.PruneAsync(KeepTwoDays, handler: handler);
+
+        Assert.Equal(["P/only-2.bin"], report.RemovedBlobs.Select(b => b.Name));
+        var retained = Assert.Single(report.RetainedBlobs);
+        Assert.Equal("P/only-1.bin", retained.Name);
+        Assert.StartsWith("immutable until ", retained.Reason, StringComparison.Ordinal);
+        Assert.Contains("P/only-1.bin", await PruneStore.NamesAsync(store.Backup));
+    }
+
+    [Fact]
     public async Task Prune_AManifestCannotBeRead_RemovesNothing()
     {
         using var store = await FourNightsAsync();

@@ -17,6 +17,9 @@ internal sealed class StorageFaultHandler : DelegatingHandler
     /// <summary>Blobs List Blobs reports with a legal hold.</summary>
     public IReadOnlySet<string> LegalHolds { get; init; } = new HashSet<string>();
 
+    /// <summary>Blobs List Blobs reports with a blob-level immutability policy until the given time.</summary>
+    public IReadOnlyDictionary<string, DateTimeOffset> ImmutableUntil { get; init; } = new Dictionary<string, DateTimeOffset>();
+
     /// <summary>Cancelled right after this many deletes succeeded: the prune is stopped there, as by Ctrl+C or a lost machine.</summary>
     public (int After, CancellationTokenSource Source)? StopAfterDeletes { get; init; }
 
@@ -55,12 +58,20 @@ internal sealed class StorageFaultHandler : DelegatingHandler
         }
 
         var answer = await base.SendAsync(request, cancellationToken);
-        if (LegalHolds.Count > 0 && request.RequestUri!.Query.Contains("comp=list", StringComparison.Ordinal))
+        if ((LegalHolds.Count > 0 || ImmutableUntil.Count > 0) && request.RequestUri!.Query.Contains("comp=list", StringComparison.Ordinal))
         {
             var xml = await answer.Content.ReadAsStringAsync(cancellationToken);
             foreach (var blob in LegalHolds)
             {
                 xml = xml.Replace($"<Name>{blob}</Name><Properties>", $"<Name>{blob}</Name><Properties><LegalHold>true</LegalHold>", StringComparison.Ordinal);
+            }
+
+            foreach (var (blob, until) in ImmutableUntil)
+            {
+                xml = xml.Replace(
+                    $"<Name>{blob}</Name><Properties>",
+                    $"<Name>{blob}</Name><Properties><ImmutabilityPolicyUntilDate>{until:R}</ImmutabilityPolicyUntilDate><ImmutabilityPolicyMode>locked</ImmutabilityPolicyMode>",
+                    StringComparison.Ordinal);
             }
 
             answer.Content = new StringContent(xml, Encoding.UTF8, "application/xml");
