@@ -102,19 +102,33 @@ public sealed class RunPrunerTests
 
         // 2 deletes in the backup container per removed run (CSV, manifest), then the sweep's first delete is refused as a
         // credential without a delete right is.
-        using var handler = new StorageFaultHandler { OnDelete = (n, _) => n == 5 ? StorageFaultHandler.Error(HttpStatusCode.Forbidden, BlobErrorCodes.AuthorizationPermissionMismatch) : null };
+        string? refusedPath = null;
+        using var handler = new StorageFaultHandler
+        {
+            OnDelete = (n, path) =>
+            {
+                if (n != 5)
+                {
+                    return null;
+                }
+
+                refusedPath = path;
+                return StorageFaultHandler.Error(HttpStatusCode.Forbidden, BlobErrorCodes.AuthorizationPermissionMismatch);
+            },
+        };
         var refused = await store.PruneAsync(KeepTwoDays, handler: handler);
 
         Assert.False(refused.Succeeded);
         Assert.Contains("right to delete", refused.Refusal, StringComparison.Ordinal);
         Assert.Contains(BlobErrorCodes.AuthorizationPermissionMismatch, refused.Refusal, StringComparison.Ordinal);
-        Assert.Single(await PruneStore.NamesAsync(store.Backup), n => n is "P/only-1.bin" or "P/only-2.bin");
+        Assert.DoesNotContain(refused.RemovedBlobs, b => refusedPath!.EndsWith("/" + b.Name, StringComparison.Ordinal));
+        Assert.Contains(await PruneStore.NamesAsync(store.Backup), n => refusedPath!.EndsWith("/" + n, StringComparison.Ordinal));
         await AssertRestoresAsync(store, "night-3", "night-4");
 
         var second = await store.PruneAsync(KeepTwoDays);
 
         Assert.True(second.Succeeded, second.Refusal);
-        Assert.Single(second.RemovedBlobs);
+        Assert.Equal(2, refused.RemovedBlobs.Count + second.RemovedBlobs.Count);
         Assert.DoesNotContain(await PruneStore.NamesAsync(store.Backup), n => n is "P/only-1.bin" or "P/only-2.bin");
     }
 
