@@ -19,7 +19,7 @@ internal static class PruneView
 
         var remove = report.DryRun ? "would remove" : "removed";
         var table = new Table().Border(TableBorder.Rounded).AddColumn("run").AddColumn("started (UTC)").AddColumn("decision")
-            .AddColumn(new TableColumn("run records").RightAligned());
+            .AddColumn(new TableColumn("run folder (blobs, bytes)").RightAligned());
         foreach (var run in report.Runs)
         {
             var decision = run.Removed ? $"[yellow]{remove}[/]" : "kept: " + string.Join(", ", run.KeptFor.Select(r => r.ToString().ToLowerInvariant()));
