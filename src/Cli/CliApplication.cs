@@ -7,7 +7,7 @@ namespace AccBackup.Cli;
 /// <summary>The command tree of acc-backup, and its invocation against a <see cref="CliContext"/>.</summary>
 public static class CliApplication
 {
-    /// <summary>Builds the commands: run, verify, restore, runs, with the global options on each.</summary>
+    /// <summary>Builds the commands: run, verify, restore, runs, history, prune, with the global options on each.</summary>
     public static RootCommand Build(CliContext context)
     {
         var global = new GlobalOptions();
@@ -18,6 +18,7 @@ public static class CliApplication
             RestoreCommand.Create(context, global),
             RunsCommand.Create(context, global),
             HistoryCommand.Create(context, global),
+            PruneCommand.Create(context, global),
         };
         global.AddTo(root);
         return root;

@@ -13,11 +13,15 @@ internal static class CliHarness
     // A folder with no appsettings.json, so only what a test passes configures the tool.
     private static readonly string ToolDirectory = Directory.CreateDirectory(Path.Combine(AppContext.BaseDirectory, "tool-without-settings")).FullName;
 
-    public static async Task<CliResult> InvokeAsync(IReadOnlyDictionary<string, string?> environment, params string[] args)
+    public static Task<CliResult> InvokeAsync(IReadOnlyDictionary<string, string?> environment, params string[] args) =>
+        InvokeAsync(environment, TimeProvider.System, args);
+
+    /// <summary>Runs the command with <paramref name="time"/> as the tool's clock (e.g. a night on an earlier day).</summary>
+    public static async Task<CliResult> InvokeAsync(IReadOnlyDictionary<string, string?> environment, TimeProvider time, params string[] args)
     {
         using var output = new StringWriter();
         using var error = new StringWriter();
-        var context = new CliContext(output, error, interactive: false, environment, ToolDirectory, TimeProvider.System);
+        var context = new CliContext(output, error, interactive: false, environment, ToolDirectory, time);
 
         var exitCode = await CliApplication.InvokeAsync(args, context, CancellationToken.None);
 

@@ -1,5 +1,6 @@
 using AccBackup.Manifest;
 using AccBackup.Restore;
+using AccBackup.Retention;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using AccBackup.Verification;
@@ -22,6 +23,17 @@ internal static class CliServices
         services.AddBackupBlobStorage(configuration);
         services.TryAddSingleton<ManifestReader>();
         services.TryAddSingleton<RunHistory>();
+        return BuildValidated(services);
+    }
+
+    /// <summary>Storage, the manifest readers and <see cref="RunPruner"/> with its delete-capable backup-container client: what
+    /// prune alone needs (<see cref="RetentionServiceCollectionExtensions.AddRunPruning"/>).</summary>
+    /// <exception cref="OptionsValidationException">A setting is invalid (one exception, or several in an <see cref="AggregateException"/>).</exception>
+    public static ServiceProvider ForPrune(IConfiguration configuration, CliContext context, LogLevel logLevel)
+    {
+        var services = Common(context, logLevel);
+        services.AddBackupBlobStorage(configuration);
+        services.AddRunPruning();
         return BuildValidated(services);
     }
 

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using AccBackup.Manifest;
 using AccBackup.Restore;
+using AccBackup.Retention;
 using AccBackup.Verification;
 
 namespace AccBackup.Cli.Output;
@@ -17,6 +18,7 @@ namespace AccBackup.Cli.Output;
 [JsonSerializable(typeof(HistoryOutput))]
 [JsonSerializable(typeof(VerificationReport))]
 [JsonSerializable(typeof(RestoreReport))]
+[JsonSerializable(typeof(PruneReport))]
 [JsonSerializable(typeof(ErrorOutput))]
 internal sealed partial class CliJsonContext : JsonSerializerContext;
 

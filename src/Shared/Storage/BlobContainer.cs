@@ -59,6 +59,20 @@ public sealed partial class BlobContainer : IDisposable
     public static BlobContainer ForState(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
         new(options ?? throw new ArgumentNullException(nameof(options)), null, BlobRetrySettings.Default, logger, options.StateContainer);
 
+    /// <summary>The backup container for <c>acc-backup prune</c> alone: without <see cref="WriteOncePolicy"/>, so it can delete
+    /// runs outside the retention policy and the blobs no kept run references. Backups never use it; on Azure a time-based
+    /// retention policy or legal hold still refuses its deletes while it holds.</summary>
+    public static BlobContainer ForPrune(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
+        new(options, null, BlobRetrySettings.Default, logger);
+
+    /// <summary>Get Container Properties: whether a time-based retention (immutability) policy or a legal hold covers the container.</summary>
+    public Task<ContainerHolds> GetHoldsAsync(CancellationToken cancellationToken) =>
+        RunAsync(new BlobOperation("Get container properties", Name), async token =>
+        {
+            var properties = (await clients.Control.GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false)).Value;
+            return new ContainerHolds(properties.HasImmutabilityPolicy == true, properties.HasLegalHold == true);
+        }, cancellationToken);
+
     /// <summary>The container name.</summary>
     public string Name => clients.Control.Name;
 

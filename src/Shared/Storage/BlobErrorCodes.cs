@@ -23,4 +23,10 @@ public static class BlobErrorCodes
 
     /// <summary>A copy from a URL: the service could not reach or read the source, or would not trust it (status varies).</summary>
     public const string CannotVerifyCopySource = "CannotVerifyCopySource";
+
+    /// <summary>An immutability (time-based retention) policy forbids changing or deleting the blob (409).</summary>
+    public const string BlobImmutableDueToPolicy = "BlobImmutableDueToPolicy";
+
+    /// <summary>The credential has no right to the operation, e.g. no delete right on the container (403).</summary>
+    public const string AuthorizationPermissionMismatch = "AuthorizationPermissionMismatch";
 }

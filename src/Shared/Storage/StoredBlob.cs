@@ -20,6 +20,17 @@ public sealed record StoredBlob(
     string? ContentType,
     IReadOnlyDictionary<string, string> Metadata)
 {
+    /// <summary>When the blob was created; null when the service did not say. In the write-once backup container it is also
+    /// when its bytes were written.</summary>
+    public DateTimeOffset? CreatedOn { get; init; }
+
+    /// <summary>Whether a legal hold forbids deleting the blob (listed only by <see cref="BlobContainer.ListWithHoldsAsync"/>).</summary>
+    public bool HasLegalHold { get; init; }
+
+    /// <summary>Until when a blob-level immutability policy forbids deleting the blob; null when it has none (listed only by
+    /// <see cref="BlobContainer.ListWithHoldsAsync"/>). A container-level policy is not shown here: the service refuses the delete.</summary>
+    public DateTimeOffset? ImmutableUntil { get; init; }
+
     /// <summary>The blob <paramref name="name"/> as Get Blob Properties described it.</summary>
     internal static StoredBlob From(string name, BlobProperties properties) => new(
         name,
@@ -28,7 +39,12 @@ public sealed record StoredBlob(
         properties.LastModified,
         Md5(properties.ContentHash),
         properties.ContentType,
-        CaseInsensitive(properties.Metadata));
+        CaseInsensitive(properties.Metadata))
+    {
+        CreatedOn = properties.CreatedOn == default ? null : properties.CreatedOn,
+        HasLegalHold = properties.HasLegalHold,
+        ImmutableUntil = properties.ImmutabilityPolicy?.ExpiresOn,
+    };
 
     /// <summary>A blob as List Blobs described it.</summary>
     internal static StoredBlob From(BlobItem item) => new(
@@ -38,7 +54,12 @@ public sealed record StoredBlob(
         item.Properties.LastModified ?? DateTimeOffset.MinValue,
         Md5(item.Properties.ContentHash),
         item.Properties.ContentType,
-        CaseInsensitive(item.Metadata));
+        CaseInsensitive(item.Metadata))
+    {
+        CreatedOn = item.Properties.CreatedOn,
+        HasLegalHold = item.Properties.HasLegalHold,
+        ImmutableUntil = item.Properties.ImmutabilityPolicy?.ExpiresOn,
+    };
 
     /// <summary>The quoted HTTP form of <paramref name="etag"/>, whether the service sent it quoted (headers) or not (listings).</summary>
     internal static string Quoted(ETag etag) => etag.ToString("H");

@@ -10,7 +10,8 @@ namespace AccBackup.Storage;
 /// The backup container only ever receives new blobs (each version written once, manifests once per run); mutable state
 /// lives in the state container. On Azure a time-based retention policy enforces the same; Azurite enforces none, so this
 /// policy is the product's own guarantee on every service, and every backup test runs under it. Staging blocks is allowed
-/// (it changes nothing readers see); committing them is a write like any other.
+/// (it changes nothing readers see); committing them is a write like any other. Only <c>acc-backup prune</c> builds its
+/// client without this policy (<see cref="BlobContainer.ForPrune"/>).
 /// </remarks>
 internal sealed class WriteOncePolicy : HttpPipelineSynchronousPolicy
 {

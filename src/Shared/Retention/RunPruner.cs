@@ -1,0 +1,100 @@
+using AccBackup.Manifest;
+using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace AccBackup.Retention;
+
+/// <summary>Removes the runs a <see cref="RetentionPolicy"/> does not keep, then the backed-up blobs no kept run references.</summary>
+/// <remarks>
+/// Safe to stop at any point and to run again: the blobs kept runs need are known (read from their manifests) before anything
+/// is deleted; a removed run's manifest goes last, so a run half removed is still listed and the next prune finishes it; the
+/// sweep is mark-and-sweep over the whole container, so it finds again whatever an earlier prune left. A blob is removed only
+/// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
+/// The tool's own data (<see cref="ContainerLayout.ReservedPrefix"/>) is never swept: only the removed runs' folders go.
+/// </remarks>
+public sealed partial class RunPruner(
+    RunHistory history,
+    ManifestReader manifests,
+    [FromKeyedServices(RunPruner.ContainerKey)] BlobContainer backup,
+    [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state,
+    TimeProvider time,
+    ILogger<RunPruner> logger)
+{
+    /// <summary>The key of the backup container's delete-capable client (<see cref="BlobContainer.ForPrune"/>), registered only for prune.</summary>
+    public const string ContainerKey = "prune";
+
+    /// <summary>Applies <paramref name="policy"/>; with <paramref name="dryRun"/>, deletes nothing and reports what it would remove.</summary>
+    /// <exception cref="InvalidDataException">A run's manifest cannot be read: what it needs is unknown, so nothing is removed.</exception>
+    public async Task<PruneReport> PruneAsync(RetentionPolicy policy, bool dryRun, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(policy);
+        var listed = await history.ListAsync(int.MaxValue, cancellationToken).ConfigureAwait(false);
+        if (listed.FirstOrDefault(r => r.Summary is null) is { } unreadable)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: the manifest of run {unreadable.RunId} cannot be read ({unreadable.Error}), so which blobs it needs is unknown. Nothing was removed.");
+        }
+
+        var holds = await backup.GetHoldsAsync(cancellationToken).ConfigureAwait(false);
+        var backups = listed.Where(r => r.Summary!.Planned == 0).ToList();
+        if (backups.Count == 0)
+        {
+            return new PruneReport(backup.Uri.ToString(), dryRun, policy, null, [], [], [], holds, null);
+        }
+
+        var pointer = (await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false))?.RunId;
+        var runs = new List<PrunedRun>();
+        foreach (var decision in policy.Apply(backups.Select(r => new RetentionCandidate(r.RunId, r.Summary!.StartedAt))))
+        {
+            var keptFor = decision.Run.RunId == pointer && !decision.Keep ? [RetentionReason.LatestPointer] : decision.Reasons;
+            runs.Add(new PrunedRun(decision.Run.RunId, decision.Run.StartedAt, keptFor, keptFor.Count == 0, null, 0, 0));
+        }
+
+        // A dry run stored nothing and restores nothing: it is not a backup, and goes with the runs outside the policy.
+        runs.AddRange(listed.Where(r => r.Summary!.Planned > 0)
+            .Select(r => new PrunedRun(r.RunId, r.Summary!.StartedAt, [], true, "dry run (not a backup)", 0, 0)));
+
+        // What every kept run needs, read in full before anything is deleted.
+        var referenced = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var run in runs.Where(r => !r.Removed))
+        {
+            await AddReferencesAsync(referenced, run.RunId, cancellationToken).ConfigureAwait(false);
+        }
+
+        var cutoff = runs.Where(r => !r.Removed).Max(r => r.StartedAt);
+        var deleter = new Deleter(logger);
+        for (var i = 0; i < runs.Count && deleter.Refusal is null; i++)
+        {
+            if (runs[i].Removed)
+            {
+                runs[i] = await RemoveRunAsync(runs[i], dryRun, deleter, referenced, cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        var (removed, retained) = deleter.Refusal is null
+            ? await SweepAsync(referenced, cutoff, dryRun, deleter, cancellationToken).ConfigureAwait(false)
+            : ([], []);
+        var report = new PruneReport(backup.Uri.ToString(), dryRun, policy, cutoff, runs, removed, retained, holds, deleter.Refusal);
+        PruneLog.Pruned(logger, backup.Name, report.RunsRemoved, report.BlobsRemoved, report.BytesFreed, report.BlobsRetained, dryRun);
+        return report;
+    }
+
+    private async Task AddReferencesAsync(HashSet<string> referenced, string runId, CancellationToken cancellationToken)
+    {
+        var manifest = await manifests.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+        foreach (var entry in manifest.Files)
+        {
+            if (entry.BlobName is { Length: > 0 } name)
+            {
+                referenced.Add(name);
+            }
+        }
+    }
+
+    /// <summary>A blob's hold, from its properties, or null when nothing forbids deleting it.</summary>
+    private string? Hold(StoredBlob blob) =>
+        blob.HasLegalHold ? "legal hold"
+        : blob.ImmutableUntil is { } until && until > time.GetUtcNow() ? $"immutable until {until:u}"
+        : null;
+}

@@ -1,0 +1,121 @@
+using System.Security.Cryptography;
+using AccBackup.Manifest;
+using AccBackup.Restore;
+using AccBackup.Retention;
+using AccBackup.Storage;
+using AccBackup.Testing;
+using AccBackup.Tests.Storage;
+using Microsoft.Extensions.Logging.Abstractions;
+
+namespace AccBackup.Tests.Retention;
+
+/// <summary>A backup container and its state container on Azurite, runs written into them by hand (blobs created once under
+/// the write-once guard, a manifest by <see cref="ManifestWriter"/>, run records in the state container), and a pruner.</summary>
+internal sealed class PruneStore : IDisposable
+{
+    private readonly BlobStorageOptions options;
+    private readonly Dictionary<string, byte[]> content = new(StringComparer.Ordinal);
+
+    private PruneStore(BlobStorageOptions options)
+    {
+        this.options = options;
+        Backup = BlobContainer.ForBackup(options, NullLogger<BlobContainer>.Instance);
+        State = BlobContainer.ForState(options, NullLogger<BlobContainer>.Instance);
+        Reader = new ManifestReader(Backup, State);
+    }
+
+    /// <summary>The backup container's client as backups have it: write-once.</summary>
+    public BlobContainer Backup { get; }
+
+    public BlobContainer State { get; }
+
+    public ManifestReader Reader { get; }
+
+    public static async Task<PruneStore> CreateAsync()
+    {
+        var store = new PruneStore(AzuriteContainerFixture.OptionsFor(await AzuriteServer.GetAsync(), AzuriteContainerFixture.NewContainerName()));
+        await store.Backup.CreateIfNotExistsAsync(CancellationToken.None);
+        await store.State.CreateIfNotExistsAsync(CancellationToken.None);
+        return store;
+    }
+
+    /// <summary>A run started at <paramref name="startedAt"/> holding <paramref name="files"/> (blob name → content seed): a blob
+    /// already stored by an earlier run is referenced again, not written; the latest pointer moves to it.</summary>
+    public async Task WriteRunAsync(string runId, DateTimeOffset startedAt, params (string Blob, int Seed)[] files)
+    {
+        var entries = new List<ManifestEntry>();
+        foreach (var (blob, seed) in files)
+        {
+            var bytes = AzuriteContainerFixture.RandomBytes(1_000 + seed, seed);
+            if (content.TryAdd(blob, bytes))
+            {
+                await Backup.UploadAsync(blob, bytes, new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+            }
+
+            var sha256 = Convert.ToHexStringLower(SHA256.HashData(content[blob]));
+            entries.Add(new ManifestEntry("b.p", "P", "P/" + blob, "item-" + blob, "v-" + blob, 1, content[blob].Length, content[blob].Length, sha256, blob, ManifestStatus.Copied, null)
+            {
+                Place = "P/" + blob,
+            });
+        }
+
+        var summary = new ManifestSummaryBuilder(runId, startedAt);
+        entries.ForEach(summary.Add);
+        await State.UploadAsync(RunLayout.InventoryChunk(runId, "p", 0), "{}\n"u8.ToArray(), null, CancellationToken.None);
+        await new ManifestWriter(Backup, State).WriteAsync(summary.Build(startedAt.AddMinutes(1)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
+    }
+
+    /// <summary>A blob no run references (a backup running now, or one that stopped before its manifest, wrote it).</summary>
+    public Task UploadUnreferencedAsync(string blob) =>
+        Backup.UploadAsync(blob, new byte[10], new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+
+    /// <summary>A pruner whose delete-capable client reaches Azurite through <paramref name="handler"/> (sockets when null).</summary>
+    public (RunPruner Pruner, IDisposable Client) Pruner(HttpMessageHandler? handler = null)
+    {
+        var deletable = handler is null
+            ? BlobContainer.ForPrune(options, NullLogger<BlobContainer>.Instance)
+            : new BlobContainer(options, handler, BlobRetrySettings.Default, NullLogger<BlobContainer>.Instance);
+        return (new RunPruner(new RunHistory(Backup, Reader), Reader, deletable, State, TimeProvider.System, NullLogger<RunPruner>.Instance), deletable);
+    }
+
+    public async Task<PruneReport> PruneAsync(RetentionPolicy policy, bool dryRun = false, HttpMessageHandler? handler = null, CancellationToken cancellationToken = default)
+    {
+        var (pruner, client) = Pruner(handler);
+        using (client)
+        {
+            return await pruner.PruneAsync(policy, dryRun, cancellationToken);
+        }
+    }
+
+    /// <summary>Every blob name in <paramref name="container"/>.</summary>
+    public static async Task<SortedSet<string>> NamesAsync(BlobContainer container)
+    {
+        var names = new SortedSet<string>(StringComparer.Ordinal);
+        await foreach (var blob in container.ListAsync(null, CancellationToken.None))
+        {
+            names.Add(blob.Name);
+        }
+
+        return names;
+    }
+
+    /// <summary>Restores <paramref name="runId"/> in full into a new folder: the report, each file SHA-256 checked.</summary>
+    public async Task<RestoreReport> RestoreAsync(string runId)
+    {
+        var target = Directory.CreateTempSubdirectory("acc-backup-prune-").FullName;
+        try
+        {
+            return await new RunRestorer(Backup, Reader).RestoreAsync(new RestoreRequest(runId, target), null, CancellationToken.None);
+        }
+        finally
+        {
+            Directory.Delete(target, recursive: true);
+        }
+    }
+
+    public void Dispose()
+    {
+        Backup.Dispose();
+        State.Dispose();
+    }
+}
