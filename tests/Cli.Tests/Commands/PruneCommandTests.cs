@@ -24,7 +24,7 @@ public sealed class PruneCommandTests : IDisposable
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__RateLimitingEnabled"] = "false";
+        environment["Aps__Quota__Enabled"] = "false";
         using var container = CliHarness.ContainerFor(environment);
 
         var files = (await emulator.Truth.GetFilesAsync(TruthHashing.None, ct)).Where(f => f.HasStorage).OrderBy(f => f.ItemId, StringComparer.Ordinal).ToList();
