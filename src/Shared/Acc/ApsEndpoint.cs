@@ -23,9 +23,12 @@ public enum ApsEndpoint
 
     /// <summary>GET /oss/v2/buckets/{bucket}/objects/{key}/signeds3download (all OSS calls share one quota).</summary>
     SignedDownload,
+
+    /// <summary>Every GET under /construction/issues/v1 (one quota for all, counted per user: one service account is one budget).</summary>
+    Issues,
 }
 
-/// <summary>Documented quotas (requests per minute per app), from shared/notes/aps-api.md.</summary>
+/// <summary>Documented quotas (requests per minute per app; Issues per user), from shared/notes/aps-api.md and aps-modules.md.</summary>
 public static class ApsQuotas
 {
     /// <summary>Requests per minute APS allows one app on <paramref name="endpoint"/>.</summary>
@@ -38,6 +41,7 @@ public static class ApsQuotas
         ApsEndpoint.Folder => 300,
         ApsEndpoint.FolderContents => 300,
         ApsEndpoint.SignedDownload => 1000,
+        ApsEndpoint.Issues => 500,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 }

@@ -101,12 +101,35 @@ internal static class JwtBearerGrant
             return "The assertion's exp is more than an hour ahead.";
         }
 
-        return string.IsNullOrWhiteSpace(Text(claims, "scope")) ? "The assertion has no scope." : null;
+        return Scopes(claims).Count == 0 ? "The assertion has no scope." : null;
+    }
+
+    /// <summary>The <c>scope</c> claim: an array of scopes (as Autodesk's samples send it) or one space-separated string.</summary>
+    private static HashSet<string> Scopes(JsonElement claims)
+    {
+        var scopes = new HashSet<string>(StringComparer.Ordinal);
+        if (!claims.TryGetProperty("scope", out var scope))
+        {
+            return scopes;
+        }
+
+        var values = scope.ValueKind switch
+        {
+            JsonValueKind.Array => scope.EnumerateArray().Where(e => e.ValueKind == JsonValueKind.String).Select(e => e.GetString()!),
+            JsonValueKind.String => [scope.GetString()!],
+            _ => [],
+        };
+        foreach (var value in values)
+        {
+            scopes.UnionWith(value.Split(' ', StringSplitOptions.RemoveEmptyEntries));
+        }
+
+        return scopes;
     }
 
     private static IResult Issue(JsonElement claims, EmulatedServiceAccount account, EmulatorState state)
     {
-        var scopes = Text(claims, "scope")!.Split(' ', StringSplitOptions.RemoveEmptyEntries).ToHashSet(StringComparer.Ordinal);
+        var scopes = Scopes(claims);
         var lifetime = state.Faults.Options.TokenLifetime < MaxTokenLifetime ? state.Faults.Options.TokenLifetime : MaxTokenLifetime;
         var token = state.Tokens.Issue(lifetime, new UserContext(account.Id, scopes));
         return JsonBody.Object(w =>
