@@ -56,8 +56,16 @@ public sealed partial class IssueExporter
             }
         }
 
-        var carried = (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a.Error is null)
-            .ToDictionary(a => IssueCsv.Text(a.Attachment, "attachmentId") ?? "", StringComparer.Ordinal);
+        // Attachments stored by an earlier run are never copied again: their bytes cannot change under the same id.
+        var carried = new Dictionary<string, StoredAttachment>(StringComparer.Ordinal);
+        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a.Error is null))
+        {
+            if (IssueCsv.Text(stored.Attachment, "attachmentId") is { } attachmentId)
+            {
+                carried.TryAdd(attachmentId, stored);
+            }
+        }
+
         var records = new ConcurrentDictionary<string, IssueRecord>(StringComparer.Ordinal);
         var copied = 0;
         await Parallel.ForEachAsync(changed, new ParallelOptions { MaxDegreeOfParallelism = ParallelIssues, CancellationToken = cancellationToken }, async (issue, ct) =>
