@@ -90,7 +90,7 @@ var defaults = BenchSettings.For(quick);
 var settings = defaults with { Compression = k ?? defaults.Compression, SideScale = sideScale ?? defaults.SideScale, CurveScales = curveScales ?? defaults.CurveScales, ProductSettings = product };
 if (settings.Compression is < 1 or > 60)
 {
-    Console.Error.WriteLine("--k must be 1–60 (Aps:QuotaWindow is at least one second).");
+    Console.Error.WriteLine("--k must be 1–60 (Aps:Quota:Window is at least one second).");
     return 2;
 }
 

@@ -6,13 +6,13 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Bench.Hosting;
 
 /// <summary>
-/// The product's own APS pacing (<see cref="ApsQuotaLimiter"/>), run k times faster: each window is Aps:QuotaWindow ÷ k
+/// The product's own APS pacing (<see cref="ApsQuotaLimiter"/>), run k times faster: each window is Aps:Quota:Window ÷ k
 /// and allows as many calls as a real window does, so the counts (burst, calls per window) stay the real ones and every
 /// wait shrinks k-fold, like the emulator's quota windows.
 /// </summary>
 /// <remarks>
-/// Settings cannot say this: Aps:QuotaWindow scales the per-window limit with the window (the per-minute rate stays),
-/// and Aps:QuotaShare is validated to at most 1. The limiter is built here from the bound options with the window ÷ k
+/// Settings cannot say this: Aps:Quota:Window scales the per-window limit with the window (the per-minute rate stays),
+/// and Aps:Quota:Share is validated to at most 1. The limiter is built here from the bound options with the window ÷ k
 /// and the share × k, which is the same limit per window at k times the rate. Nothing else reads those two settings.
 /// </remarks>
 internal static class CompressedPacing
@@ -30,10 +30,13 @@ internal static class CompressedPacing
             var bound = provider.GetRequiredService<IOptions<ApsOptions>>().Value;
             var compressed = new ApsOptions
             {
-                RateLimitingEnabled = bound.RateLimitingEnabled,
-                QuotaScope = bound.QuotaScope,
-                QuotaWindow = bound.QuotaWindow / k,
-                QuotaShare = bound.QuotaShare * k,
+                Quota =
+                {
+                    Enabled = bound.Quota.Enabled,
+                    Scope = bound.Quota.Scope,
+                    Window = bound.Quota.Window / k,
+                    Share = bound.Quota.Share * k,
+                },
             };
             return new ApsQuotaLimiter(Options.Create(compressed), provider.GetRequiredService<TimeProvider>());
         }));

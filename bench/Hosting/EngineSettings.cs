@@ -17,7 +17,7 @@ internal static class EngineSettings
             ["Aps:ClientId"] = emulator.ClientId,
             ["Aps:ClientSecret"] = emulator.ClientSecret,
             ["Aps:AccountId"] = emulator.AccountId,
-            ["Aps:RateLimitingEnabled"] = clientRateLimiting ? "true" : "false",
+            ["Aps:Quota:Enabled"] = clientRateLimiting ? "true" : "false",
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = containerName,
         };

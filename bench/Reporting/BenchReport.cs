@@ -36,7 +36,7 @@ internal sealed record ScenarioReport(
 
 /// <summary>The scenario's ratios; null where a scenario has no such variant.</summary>
 /// <param name="FullToIdeal">Ideal seconds / engine-full seconds (1.0 is the ideal reached).</param>
-/// <param name="FullToFloor">The engine's own floor (quotas × Aps:QuotaShare) / engine-full seconds.</param>
+/// <param name="FullToFloor">The engine's own floor (quotas × Aps:Quota:Share) / engine-full seconds.</param>
 /// <param name="SpeedupOverSeedParallel">seed-parallel-8 seconds / engine-full seconds.</param>
 /// <param name="NoChangeToFull">engine-nochange seconds (run with APS's real latency: a k = 1 time) / engine-full seconds projected at k = 1 (k × measured).</param>
 /// <param name="ProjectedMinutes">engine-full's time for this account at k = 1 and real file sizes: k × its measured wall (every floor scales with k).</param>

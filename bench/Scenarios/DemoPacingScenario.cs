@@ -25,7 +25,7 @@ internal static class DemoPacingScenario
 
         var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: true);
         var description = $"the demo account ({workload.Files} files, {workload.SignedUrls} signed URLs, {workload.FolderListings} folder pages), APS's real quotas on in the emulator (k = 1); " +
-            "demo-unpaced: the client's pacing off (Aps:RateLimitingEnabled false); demo-paced: the product's default pacing";
+            "demo-unpaced: the client's pacing off (Aps:Quota:Enabled false); demo-paced: the product's default pacing";
         return ScenarioReports.Create(Name, description, 0, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: true), variants, []);
     }
 }

@@ -11,7 +11,7 @@ internal sealed record Workload(int Files, int SignedUrls, long Bytes, int Folde
 {
     /// <summary>
     /// The ideal, max(bytes / total bandwidth, signed URLs / OSS quota, listings / contents quota), and the engine's own floor:
-    /// the same with each quota times the client's Aps:QuotaShare; both from the options the scenario ran with.
+    /// the same with each quota times the client's Aps:Quota:Share; both from the options the scenario ran with.
     /// </summary>
     public IdealTime Ideal(QuotaModel model)
     {
@@ -30,5 +30,5 @@ internal sealed record IdealTime(double Seconds, string Bound, double BandwidthS
 
 /// <summary>The limits a scenario ran under, read from the emulator's quota options and the client's settings.</summary>
 /// <param name="Window">The emulator's quota window (one minute ÷ k).</param>
-/// <param name="ClientShare">The client's Aps:QuotaShare (1 when it does not pace itself).</param>
+/// <param name="ClientShare">The client's Aps:Quota:Share (1 when it does not pace itself).</param>
 internal sealed record QuotaModel(TimeSpan Window, int ContentsPerWindow, int SignedUrlsPerWindow, double ClientShare, long TotalBytesPerSecond);

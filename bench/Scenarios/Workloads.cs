@@ -22,11 +22,11 @@ internal static class Workloads
     /// </summary>
     public static int FolderPages(IReadOnlyList<Reporting.VariantReport> variants) => (int)variants.Select(v => v.FolderPages).DefaultIfEmpty(0).Max();
 
-    /// <summary>The emulator's quotas as set, the client's share as the product's default Aps:QuotaShare (nothing is tuned).</summary>
+    /// <summary>The emulator's quotas as set, the client's share as the product's default Aps:Quota:Share (nothing is tuned).</summary>
     public static QuotaModel ModelOf(QuotaOptions emulator, bool clientPacing) => new(
         emulator.Window,
         emulator.Limits.GetValueOrDefault(EndpointCategory.FolderContents, int.MaxValue),
         emulator.Limits.GetValueOrDefault(EndpointCategory.Oss, int.MaxValue),
-        clientPacing ? new ApsOptions().QuotaShare : 1.0,
+        clientPacing ? new ApsOptions().Quota.Share : 1.0,
         BenchSettings.TotalBytesPerSecond);
 }

@@ -43,7 +43,7 @@ param apsClientId string
 @description('The APS client secret, stored in Key Vault. Empty: nothing is written (set it later with az keyvault secret set), and an existing value is kept.')
 param apsClientSecret string = ''
 
-@description('Aps__QuotaShare: share of each APS quota all instances together may use (they share one budget, Aps__QuotaScope = Shared).')
+@description('Aps__Quota__Share: share of each APS quota all instances together may use (they share one budget, Aps__Quota__Scope = Shared).')
 param apsQuotaShare string = '0.9'
 
 // ---------------------------------------------------------------- backup run (Backup__*)

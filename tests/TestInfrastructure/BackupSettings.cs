@@ -16,8 +16,8 @@ public static class BackupSettings
             ["Aps:ClientId"] = clientId,
             ["Aps:ClientSecret"] = clientSecret,
             ["Aps:AccountId"] = accountId,
-            ["Aps:RateLimitingEnabled"] = "false",
-            ["Aps:RetryBaseDelay"] = "00:00:00.020",
+            ["Aps:Quota:Enabled"] = "false",
+            ["Aps:Retry:BaseDelay"] = "00:00:00.020",
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = container,
         };

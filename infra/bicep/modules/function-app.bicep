@@ -31,7 +31,7 @@ param deploymentContainerName string
 @description('Name of the Application Insights component.')
 param appInsightsName string
 
-@description('Most instances the app scales out to (they share one APS budget: Aps__QuotaScope is Shared).')
+@description('Most instances the app scales out to (they share one APS budget: Aps__Quota__Scope is Shared).')
 @minValue(1)
 @maxValue(1000)
 param maximumInstanceCount int
@@ -53,7 +53,7 @@ param apsClientId string
 @description('Key Vault secret URI of the APS client secret (no version: the latest is used).')
 param apsClientSecretUri string
 
-@description('Aps__QuotaShare: share of each APS quota all instances together may use, as a decimal string.')
+@description('Aps__Quota__Share: share of each APS quota all instances together may use, as a decimal string.')
 param apsQuotaShare string
 
 @description('BackupStorage__ServiceUri: blob endpoint of the backup account.')
@@ -166,8 +166,8 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     Aps__ClientSecret: '@Microsoft.KeyVault(SecretUri=${apsClientSecretUri})'
     // Quotas are per APS app, not per instance: every instance takes from one budget kept in the backup container
     // ($acc-backup/quota/), so all of them together stay within this share however far the app scales out.
-    Aps__QuotaScope: 'Shared'
-    Aps__QuotaShare: apsQuotaShare
+    Aps__Quota__Scope: 'Shared'
+    Aps__Quota__Share: apsQuotaShare
     // Backup storage through the identity (never a connection string): only the backup container is granted.
     BackupStorage__ServiceUri: backupServiceUri
     BackupStorage__ManagedIdentityClientId: identityClientId

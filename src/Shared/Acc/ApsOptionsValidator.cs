@@ -21,9 +21,9 @@ internal sealed class ApsOptionsValidator : IValidateOptions<ApsOptions>
             failures.Add($"{Section}:AccountId must be the account GUID (the hub id without 'b.'); got '{options.AccountId}'.");
         }
 
-        if (options.RetryBaseDelay > options.StormMaxDelay)
+        if (options.Retry.BaseDelay > options.Retry.MaxDelay)
         {
-            failures.Add($"{Section}:RetryBaseDelay ({options.RetryBaseDelay}) must not exceed {Section}:StormMaxDelay ({options.StormMaxDelay}).");
+            failures.Add($"{Section}:Retry:BaseDelay ({options.Retry.BaseDelay}) must not exceed {Section}:Retry:MaxDelay ({options.Retry.MaxDelay}).");
         }
 
         if (options.Scopes.Split(' ', StringSplitOptions.RemoveEmptyEntries).All(s => s != "data:read"))
@@ -31,9 +31,9 @@ internal sealed class ApsOptionsValidator : IValidateOptions<ApsOptions>
             failures.Add($"{Section}:Scopes must include data:read; got '{options.Scopes}'.");
         }
 
-        if (!Enum.IsDefined(options.QuotaScope))
+        if (!Enum.IsDefined(options.Quota.Scope))
         {
-            failures.Add($"{Section}:QuotaScope must be Process or Shared; got '{options.QuotaScope}'.");
+            failures.Add($"{Section}:Quota:Scope must be Process or Shared; got '{options.Quota.Scope}'.");
         }
 
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);

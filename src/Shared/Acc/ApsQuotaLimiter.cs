@@ -17,27 +17,27 @@ public sealed class ApsQuotaLimiter : IDisposable
     private readonly Dictionary<ApsEndpoint, SharedQuotaGate> shared = [];
 
     /// <summary>Creates one gate per endpoint from the options; <paramref name="budget"/> is required for the Shared scope.</summary>
-    /// <exception cref="InvalidOperationException">Aps:QuotaScope is Shared but the host registered no <see cref="IApsQuotaBudget"/>.</exception>
+    /// <exception cref="InvalidOperationException">Aps:Quota:Scope is Shared but the host registered no <see cref="IApsQuotaBudget"/>.</exception>
     public ApsQuotaLimiter(IOptions<ApsOptions> options, TimeProvider time, IApsQuotaBudget? budget = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(time);
         var settings = options.Value;
-        if (!settings.RateLimitingEnabled)
+        if (!settings.Quota.Enabled)
         {
             return;
         }
 
-        var windows = new ApsQuotaWindows(settings.QuotaWindow, settings.QuotaShare);
-        if (settings.QuotaScope == ApsQuotaScope.Shared && budget is null)
+        var windows = new ApsQuotaWindows(settings.Quota.Window, settings.Quota.Share);
+        if (settings.Quota.Scope == ApsQuotaScope.Shared && budget is null)
         {
             throw new InvalidOperationException(
-                $"{ApsOptions.SectionName}:QuotaScope is Shared, but this host keeps no shared quota budget; use Process here.");
+                $"{ApsQuotaOptions.SectionName}:Scope is Shared, but this host keeps no shared quota budget; use Process here.");
         }
 
         foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
         {
-            if (settings.QuotaScope == ApsQuotaScope.Shared)
+            if (settings.Quota.Scope == ApsQuotaScope.Shared)
             {
                 shared[endpoint] = new SharedQuotaGate(endpoint, windows, budget!, time);
             }

@@ -1,6 +1,6 @@
 namespace AccBackup.Acc;
 
-/// <summary>Who shares the client-side APS budget of <see cref="ApsOptions.QuotaShare"/>: <c>Aps:QuotaScope</c>.</summary>
+/// <summary>Who shares the client-side APS budget of <see cref="ApsOptions.Quota.Share"/>: <c>Aps:Quota:Scope</c>.</summary>
 public enum ApsQuotaScope
 {
     /// <summary>This process alone paces itself to the share (a sliding log per endpoint in memory); right for one CLI run.</summary>

@@ -2,7 +2,7 @@ namespace AccBackup.Acc;
 
 /// <summary>What one APS quota window allows this client, and the clock-aligned slices a shared budget counts it in.</summary>
 /// <remarks>
-/// Both scopes keep one rule: in any interval of length <see cref="ApsOptions.QuotaWindow"/>, at most
+/// Both scopes keep one rule: in any interval of length <see cref="ApsOptions.Quota.Window"/>, at most
 /// <see cref="LimitOf"/> = floor(quota × share) calls. Process scope enforces it exactly (<see cref="ApsQuotaLog"/>).
 /// Shared scope counts grants per slice (<see cref="SlicesPerWindow"/> to a window, aligned to the clock so every
 /// process agrees which slice it is in) and grants while the last <see cref="SlicesPerWindow"/> + 1 slices hold fewer

@@ -8,7 +8,7 @@ using Polly.Timeout;
 namespace AccBackup.Acc;
 
 /// <summary>Retries for APS calls: a storm of 429, 5xx, 408, timeouts or dropped connections is waited out for up to
-/// <c>Aps:StormBudget</c>, honouring Retry-After and otherwise backing off exponentially up to <c>Aps:StormMaxDelay</c>.</summary>
+/// <c>Aps:Retry:MaxDuration</c>, honouring Retry-After and otherwise backing off exponentially up to <c>Aps:Retry:MaxDelay</c>.</summary>
 /// <remarks>An unreachable base URL (<see cref="ApsUnreachableCause"/>) gets only a few quick attempts, then fails naming the setting.</remarks>
 public sealed partial class ApsResilience
 {
@@ -65,7 +65,7 @@ public sealed partial class ApsResilience
             var waited = time.GetElapsedTime(watch.Started);
             var status = (e as ApsTransientException)?.Status;
             throw new ApsUnavailableException(endpoint, status,
-                $"APS {endpoint} still failing after {Seconds(waited)} of retrying ({Describe(e)}): a storm longer than {ApsOptions.SectionName}:StormBudget ({settings.StormBudget}).", e);
+                $"APS {endpoint} still failing after {Seconds(waited)} of retrying ({Describe(e)}): retrying longer than {ApsRetryOptions.SectionName}:MaxDuration ({settings.Retry.MaxDuration}).", e);
         }
         finally
         {
@@ -89,10 +89,10 @@ public sealed partial class ApsResilience
 
         if (ApsUnreachableCause.Of(e, settings.BaseUrl) is not null)
         {
-            return attemptNumber < ApsUnreachableCause.Retries && settings.StormBudget > TimeSpan.Zero;
+            return attemptNumber < ApsUnreachableCause.Retries && settings.Retry.MaxDuration > TimeSpan.Zero;
         }
 
-        return time.GetElapsedTime(watch.Started) < settings.StormBudget;
+        return time.GetElapsedTime(watch.Started) < settings.Retry.MaxDuration;
     }
 
     private TimeSpan DelayBefore(int attemptNumber, Exception? e, ApsStormWatch watch)
@@ -102,15 +102,15 @@ public sealed partial class ApsResilience
             : Backoff(attemptNumber);
 
         // Never sleep past the budget: the last attempt comes when it is spent.
-        var left = settings.StormBudget - time.GetElapsedTime(watch.Started);
+        var left = settings.Retry.MaxDuration - time.GetElapsedTime(watch.Started);
         return delay < left ? delay : (left > TimeSpan.Zero ? left : TimeSpan.Zero);
     }
 
     private TimeSpan Backoff(int attemptNumber)
     {
-        // Exponential from RetryBaseDelay, capped, with ±25 % jitter so parallel requests do not retry in step.
-        var exponential = settings.RetryBaseDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attemptNumber, 30));
-        var capped = Math.Min(exponential, settings.StormMaxDelay.TotalMilliseconds);
+        // Exponential from Retry.BaseDelay, capped, with ±25 % jitter so parallel requests do not retry in step.
+        var exponential = settings.Retry.BaseDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attemptNumber, 30));
+        var capped = Math.Min(exponential, settings.Retry.MaxDelay.TotalMilliseconds);
         return TimeSpan.FromMilliseconds(capped * (0.75 + (Random.Shared.NextDouble() * 0.5)));
     }
 
@@ -121,9 +121,9 @@ public sealed partial class ApsResilience
         var waited = time.GetElapsedTime(watch.Started);
         var endpoint = watch.Endpoint.ToString();
         var reason = Describe(e);
-        if (waited >= settings.StormWarningAfter && settings.StormWarningAfter > TimeSpan.Zero && watch.TryWarn())
+        if (waited >= settings.Retry.WarnAfter && settings.Retry.WarnAfter > TimeSpan.Zero && watch.TryWarn())
         {
-            Log.StormWaiting(logger, endpoint, reason, waited, settings.StormBudget);
+            Log.StormWaiting(logger, endpoint, reason, waited, settings.Retry.MaxDuration);
         }
 
         Log.Retrying(logger, endpoint, attemptNumber + 1, reason, delay);
@@ -157,7 +157,7 @@ public sealed partial class ApsResilience
         [LoggerMessage(EventId = 1011, Level = LogLevel.Error, Message = "APS {Endpoint} unreachable at Aps:BaseUrl = {BaseUrl} ({Cause}); not retrying further")]
         public static partial void Unreachable(ILogger logger, string endpoint, Uri baseUrl, string cause);
 
-        [LoggerMessage(EventId = 1012, Level = LogLevel.Warning, Message = "APS {Endpoint} storm: still answering {Status} after {Waited} of retrying; waiting it out for up to Aps:StormBudget = {Budget}")]
+        [LoggerMessage(EventId = 1012, Level = LogLevel.Warning, Message = "APS {Endpoint} storm: still answering {Status} after {Waited} of retrying; waiting it out for up to Aps:Retry:MaxDuration = {Budget}")]
         public static partial void StormWaiting(ILogger logger, string endpoint, string status, TimeSpan waited, TimeSpan budget);
     }
 }

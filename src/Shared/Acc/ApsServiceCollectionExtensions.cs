@@ -16,6 +16,8 @@ public static class ApsServiceCollectionExtensions
             .ValidateDataAnnotations()
             .ValidateOnStart();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<ApsOptions>, ApsOptionsValidator>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<ApsOptions>>(
+            new ApsRenamedSettings(configuration.GetSection(ApsOptions.SectionName))));
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<ApsQuotaLimiter>();
         services.TryAddSingleton<ApsWeather>();

@@ -1,6 +1,6 @@
 namespace AccBackup.Acc;
 
-/// <summary>The APS call budget every process of one backup shares (<c>Aps:QuotaScope</c> = Shared), kept outside the process.</summary>
+/// <summary>The APS call budget every process of one backup shares (<c>Aps:Quota:Scope</c> = Shared), kept outside the process.</summary>
 /// <remarks>
 /// Defined here so the APS client depends on no store; the run's registration supplies one (a blob per endpoint beside
 /// the backup). Implementations grant by <see cref="QuotaTally"/>'s rule, so no window sees more than

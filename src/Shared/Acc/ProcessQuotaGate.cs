@@ -1,6 +1,6 @@
 namespace AccBackup.Acc;
 
-/// <summary>One endpoint's calls paced by this process alone (<c>Aps:QuotaScope</c> = Process): callers queue in order
+/// <summary>One endpoint's calls paced by this process alone (<c>Aps:Quota:Scope</c> = Process): callers queue in order
 /// for the endpoint's <see cref="ApsQuotaLog"/>, and only the first in line ever waits for the window.</summary>
 internal sealed class ProcessQuotaGate : IDisposable
 {

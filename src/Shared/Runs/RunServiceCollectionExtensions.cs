@@ -16,7 +16,7 @@ public static class RunServiceCollectionExtensions
     {
         services.AddCopyEngine(configuration);
 
-        // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:QuotaScope=Shared).
+        // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:Quota:Scope=Shared).
         services.TryAddSingleton<IApsQuotaBudget, BlobQuotaBudget>();
         services.TryAddSingleton<NdjsonBlobs>();
         services.TryAddSingleton<ManifestWriter>();

@@ -68,7 +68,12 @@ internal sealed class ApsTestClient(EmulatorServer server, bool ownsServer) : IA
             var page = await GetJsonAsync(url);
             pages++;
             data.AddRange(page.GetProperty("data").EnumerateArray());
-            included.AddRange(page.GetProperty("included").EnumerateArray());
+            // APS omits included when a page holds no item.
+            if (page.TryGetProperty("included", out var tips))
+            {
+                included.AddRange(tips.EnumerateArray());
+            }
+
             url = page.GetProperty("links").TryGetProperty("next", out var next) ? next.GetProperty("href").GetString() : null;
         }
 
@@ -81,6 +86,21 @@ internal sealed class ApsTestClient(EmulatorServer server, bool ownsServer) : IA
         var (data, _, _) = await ListContentsAsync(projectId, folderId);
         return data.Single(e => e.GetProperty("type").GetString() == "folders" && e.GetProperty("attributes").GetProperty("name").GetString() == name)
             .GetProperty("id").GetString()!;
+    }
+
+    /// <summary>GETs a URL expected to fail; returns its status and JSON body.</summary>
+    public async Task<(System.Net.HttpStatusCode Status, JsonElement Body)> GetErrorAsync(string url)
+    {
+        using var response = await Http.GetAsync(url);
+        return (response.StatusCode, await response.Content.ReadFromJsonAsync<JsonElement>());
+    }
+
+    /// <summary>The first project's id and root folder id.</summary>
+    public async Task<(string ProjectId, string RootId)> RootFolderAsync()
+    {
+        var project = (await GetJsonAsync($"project/v1/hubs/{Server.HubId}/projects")).GetProperty("data")[0];
+        return (project.GetProperty("id").GetString()!,
+            project.GetProperty("relationships").GetProperty("rootFolder").GetProperty("data").GetProperty("id").GetString()!);
     }
 
     /// <summary>Calls signeds3download for a storage id.</summary>

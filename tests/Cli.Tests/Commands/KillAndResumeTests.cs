@@ -133,7 +133,7 @@ public sealed class KillAndResumeTests(ITestOutputHelper output)
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__RateLimitingEnabled"] = "false"; // bandwidth, not the OSS quota's pacing, sets the copy's pace
+        environment["Aps__Quota__Enabled"] = "false"; // bandwidth, not the OSS quota's pacing, sets the copy's pace
         return environment;
     }
 

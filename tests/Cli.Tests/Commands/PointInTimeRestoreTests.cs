@@ -25,7 +25,7 @@ public sealed class PointInTimeRestoreTests : IDisposable
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__RateLimitingEnabled"] = "false";
+        environment["Aps__Quota__Enabled"] = "false";
         using var container = CliHarness.ContainerFor(environment);
 
         var atNight1 = await AccountAsync(emulator);
@@ -90,7 +90,7 @@ public sealed class PointInTimeRestoreTests : IDisposable
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__RateLimitingEnabled"] = "false";
+        environment["Aps__Quota__Enabled"] = "false";
         using var container = CliHarness.ContainerFor(environment);
 
         var atNight1 = await AccountAsync(emulator);

@@ -90,15 +90,15 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         environment["Aps__ClientId"] = emulator.ClientId;
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__QuotaScope"] = scope.ToString();
-        environment["Aps__QuotaWindow"] = window.ToString("c", CultureInfo.InvariantCulture);
-        environment["Aps__RateLimitingEnabled"] = pacing ? "true" : "false";
+        environment["Aps__Quota__Scope"] = scope.ToString();
+        environment["Aps__Quota__Window"] = window.ToString("c", CultureInfo.InvariantCulture);
+        environment["Aps__Quota__Enabled"] = pacing ? "true" : "false";
 
         // Windows ten times shorter magnify the gap between when a call is granted and when it reaches the emulator
         // (a loaded machine delays some and then delivers them together): 0.8 instead of 0.9 leaves room for it.
         if (share is not null)
         {
-            environment["Aps__QuotaShare"] = share;
+            environment["Aps__Quota__Share"] = share;
         }
         using var container = CliHarness.ContainerFor(environment);
         await container.CreateIfNotExistsAsync(CancellationToken.None);

@@ -36,7 +36,7 @@ public sealed class BicepAppSettingsTests
     /// <summary>Options Azure needs although their code default is valid: blob storage through the managed identity, one APS budget for all instances.</summary>
     private static readonly string[] AzureChoices =
     [
-        "Aps__QuotaScope",
+        "Aps__Quota__Scope",
         "BackupStorage__ServiceUri",
         "BackupStorage__ManagedIdentityClientId",
         "BackupStorage__ContainerName",
@@ -48,7 +48,7 @@ public sealed class BicepAppSettingsTests
     [
         "Aps__AccountId",
         "Aps__ClientId",
-        "Aps__QuotaShare",
+        "Aps__Quota__Share",
         "Backup__Schedule",
         "Backup__IncludeProjects",
         "Backup__ExcludeProjects",

@@ -43,7 +43,7 @@ public sealed class HostJsonTests
         // an APS request riding out a storm to its budget after a Retry-After of the longest honoured (2 minutes).
         var copy = new CopyOptions();
         var aps = new ApsOptions();
-        var longest = new[] { copy.TransferTimeout * BlobCopier.DownloadAttempts, aps.StormBudget + TimeSpan.FromMinutes(2) }.Max();
+        var longest = new[] { copy.TransferTimeout * BlobCopier.DownloadAttempts, aps.Retry.MaxDuration + TimeSpan.FromMinutes(2) }.Max();
         using var host = RepoFiles.Json(allowComments: true, "host.json");
 
         var timeout = TimeSpan.Parse(host.RootElement.GetProperty("functionTimeout").GetString()!, CultureInfo.InvariantCulture);

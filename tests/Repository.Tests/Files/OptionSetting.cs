@@ -8,7 +8,10 @@ namespace AccBackup.Repository.Tests.Files;
 internal sealed record OptionSetting(string Section, PropertyInfo Property, object? DefaultValue)
 {
     /// <summary>The name as an environment variable or Function App setting, e.g. <c>Aps__ClientId</c>.</summary>
-    public string Key => $"{Section}__{Property.Name}";
+    public string Key => $"{Section.Replace(":", "__", StringComparison.Ordinal)}__{Property.Name}";
+
+    /// <summary>The name in JSON configuration and the README, e.g. <c>Aps:Quota:Share</c>.</summary>
+    public string Name => $"{Section}:{Property.Name}";
 
     /// <summary>Whether the option is <see cref="RequiredAttribute"/> and its code default does not satisfy that.</summary>
     public bool IsRequiredWithoutDefault =>

@@ -10,9 +10,10 @@ internal static class OptionsCatalog
 {
     /// <summary>The options classes the app binds from configuration.</summary>
     public static readonly IReadOnlyList<Type> OptionTypes =
-        [typeof(ApsOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions)];
+        [typeof(ApsOptions), typeof(ApsQuotaOptions), typeof(ApsRetryOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions)];
 
-    /// <summary>Every public settable property of every options class, with its code default.</summary>
+    /// <summary>Every public settable property of every options class, with its code default; a property holding a nested
+    /// options class (<c>Aps:Quota</c>) is not a setting itself: its class is listed with its own section.</summary>
     public static IReadOnlyList<OptionSetting> All { get; } = [.. OptionTypes.SelectMany(SettingsOf)];
 
     /// <summary>The configuration sections, e.g. <c>Aps</c>.</summary>
@@ -38,7 +39,7 @@ internal static class OptionsCatalog
         var defaults = Activator.CreateInstance(type)
             ?? throw new InvalidOperationException($"{type.Name} has no parameterless constructor.");
         return type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
-            .Where(p => p.SetMethod is { IsPublic: true })
+            .Where(p => p.SetMethod is { IsPublic: true } && !OptionTypes.Contains(p.PropertyType))
             .Select(p => new OptionSetting(section, p, p.GetValue(defaults)));
     }
 }

@@ -1,15 +1,8 @@
-using System.Reflection;
-using AccBackup.Acc;
-using AccBackup.Backup;
-using AccBackup.Storage;
-
 namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The README's configuration table documents every setting the app binds, and nothing else.</summary>
 public sealed class ReadmeSettingsTests
 {
-    private static readonly Type[] OptionTypes = [typeof(ApsOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions)];
-
     [Fact]
     public void ConfigurationTable_EveryOption_IsDocumented()
     {
@@ -30,11 +23,7 @@ public sealed class ReadmeSettingsTests
         Problems.AssertNone(extra);
     }
 
-    private static IEnumerable<string> Options() => OptionTypes.SelectMany(type =>
-    {
-        var section = (string)type.GetField("SectionName", BindingFlags.Public | BindingFlags.Static)!.GetValue(null)!;
-        return type.GetProperties(BindingFlags.Public | BindingFlags.Instance).Where(p => p.CanWrite).Select(p => $"{section}:{p.Name}");
-    });
+    private static IEnumerable<string> Options() => OptionsCatalog.All.Select(o => o.Name);
 
     private static HashSet<string> DocumentedSettings() => RepoFiles.Text("README.md")
         .Split('\n')

@@ -115,13 +115,13 @@ public sealed class ApsDataClientTests
     public async Task GetFolderAsync_Persistent503_ThrowsUnavailableWhenTheStormBudgetIsSpent()
     {
         using var stub = new StubApsHandler((_, _) => new HttpResponseMessage(HttpStatusCode.ServiceUnavailable));
-        await using var services = ApsTestServices.Create(BaseUrl, stub, new Dictionary<string, string?> { ["Aps:StormBudget"] = "00:00:02" });
+        await using var services = ApsTestServices.Create(BaseUrl, stub, new Dictionary<string, string?> { ["Aps:Retry:MaxDuration"] = "00:00:02" });
         var client = services.GetRequiredService<ApsDataClient>();
 
         var error = await Assert.ThrowsAsync<ApsUnavailableException>(() => client.GetFolderAsync("b.p", "urn:f", CancellationToken.None));
 
         Assert.Equal(HttpStatusCode.ServiceUnavailable, error.Status);
-        Assert.Contains("a storm longer than Aps:StormBudget (00:00:02)", error.Message, StringComparison.Ordinal);
+        Assert.Contains("retrying longer than Aps:Retry:MaxDuration (00:00:02)", error.Message, StringComparison.Ordinal);
         Assert.InRange(stub.Requests.Count, 3, 100);
     }
 
@@ -171,6 +171,12 @@ public sealed class ApsDataClientTests
     [InlineData("Aps:SignedUrlMinutes", "90", "SignedUrlMinutes")]
     [InlineData("Aps:ClientSecret", "", "ClientSecret")]
     [InlineData("Aps:Scopes", "data:write", "Aps:Scopes")]
+    [InlineData("Aps:Quota:Share", "5", "Aps:Quota:Share must be between 0.1 and 1.")]
+    [InlineData("Aps:Retry:MaxDelay", "00:00:00", "Aps:Retry:MaxDelay must be between")]
+    [InlineData("Aps:Retry:BaseDelay", "00:01:00", "Aps:Retry:BaseDelay (00:01:00) must not exceed Aps:Retry:MaxDelay")]
+    [InlineData("Aps:StormBudget", "00:01:00", "Aps:StormBudget is no longer read: it is now Aps:Retry:MaxDuration (Aps__Retry__MaxDuration as an environment variable")]
+    [InlineData("Aps:QuotaShare", "0.5", "Aps:QuotaShare is no longer read: it is now Aps:Quota:Share")]
+    [InlineData("Aps:RateLimitingEnabled", "false", "Aps:RateLimitingEnabled is no longer read: it is now Aps:Quota:Enabled")]
     public async Task Options_Invalid_ValidationNamesTheSetting(string key, string value, string named)
     {
         await using var services = ApsTestServices.Create(BaseUrl, settings: new Dictionary<string, string?> { [key] = value });
@@ -178,6 +184,23 @@ public sealed class ApsDataClientTests
         var error = Assert.Throws<OptionsValidationException>(() => services.GetRequiredService<IOptions<ApsOptions>>().Value);
 
         Assert.Contains(named, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Options_QuotaAndRetrySections_BindTheirSettings()
+    {
+        await using var services = ApsTestServices.Create(BaseUrl, settings: new Dictionary<string, string?>
+        {
+            ["Aps:Quota:Share"] = "0.5", ["Aps:Quota:Scope"] = "Process", ["Aps:Quota:Enabled"] = "false", ["Aps:Quota:Window"] = "00:00:10",
+            ["Aps:Retry:MaxDuration"] = "00:00:07", ["Aps:Retry:BaseDelay"] = "00:00:00.2", ["Aps:Retry:MaxDelay"] = "00:00:03", ["Aps:Retry:WarnAfter"] = "00:00:04",
+        });
+
+        var options = services.GetRequiredService<IOptions<ApsOptions>>().Value;
+
+        Assert.Equal((0.5, false, TimeSpan.FromSeconds(10)), (options.Quota.Share, options.Quota.Enabled, options.Quota.Window));
+        Assert.Equal(
+            (TimeSpan.FromSeconds(7), TimeSpan.FromMilliseconds(200), TimeSpan.FromSeconds(3), TimeSpan.FromSeconds(4)),
+            (options.Retry.MaxDuration, options.Retry.BaseDelay, options.Retry.MaxDelay, options.Retry.WarnAfter));
     }
 
     private static HttpResponseMessage Throttled(string? retryAfter)

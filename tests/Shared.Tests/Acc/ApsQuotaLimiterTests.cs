@@ -9,18 +9,18 @@ public sealed class ApsQuotaLimiterTests
     [Fact]
     public void Constructor_SharedScopeWithoutABudget_FailsNamingTheSetting()
     {
-        var options = Options.Create(new ApsOptions { QuotaScope = ApsQuotaScope.Shared });
+        var options = Options.Create(new ApsOptions { Quota = { Scope = ApsQuotaScope.Shared } });
 
         var error = Assert.Throws<InvalidOperationException>(() => new ApsQuotaLimiter(options, new FakeTimeProvider()));
 
-        Assert.Contains("Aps:QuotaScope", error.Message, StringComparison.Ordinal);
+        Assert.Contains("Aps:Quota:Scope", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public async Task AcquireAsync_SharedScope_TakesFromTheSharedBudget()
     {
         var budget = new InMemoryQuotaBudget();
-        var options = Options.Create(new ApsOptions { QuotaScope = ApsQuotaScope.Shared });
+        var options = Options.Create(new ApsOptions { Quota = { Scope = ApsQuotaScope.Shared } });
         using var limiter = new ApsQuotaLimiter(options, new FakeTimeProvider(), budget);
 
         await limiter.AcquireAsync(ApsEndpoint.FolderContents, CancellationToken.None);
@@ -96,7 +96,7 @@ public sealed class ApsQuotaLimiterTests
     [Fact]
     public async Task AcquireAsync_RateLimitingOff_NeverWaits()
     {
-        using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions { RateLimitingEnabled = false }), new FakeTimeProvider());
+        using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions { Quota = { Enabled = false } }), new FakeTimeProvider());
 
         var calls = Enumerable.Range(0, 1000).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
 
@@ -107,11 +107,11 @@ public sealed class ApsQuotaLimiterTests
     [Fact]
     public void Validate_UndefinedQuotaScope_FailsNamingTheSetting()
     {
-        var options = new ApsOptions { ClientId = "c", ClientSecret = "s", AccountId = Guid.NewGuid().ToString(), QuotaScope = (ApsQuotaScope)7 };
+        var options = new ApsOptions { ClientId = "c", ClientSecret = "s", AccountId = Guid.NewGuid().ToString(), Quota = { Scope = (ApsQuotaScope)7 } };
 
         var result = new ApsOptionsValidator().Validate(null, options);
 
         Assert.True(result.Failed);
-        Assert.Contains(result.Failures, f => f.StartsWith("Aps:QuotaScope must be Process or Shared", StringComparison.Ordinal));
+        Assert.Contains(result.Failures, f => f.StartsWith("Aps:Quota:Scope must be Process or Shared", StringComparison.Ordinal));
     }
 }

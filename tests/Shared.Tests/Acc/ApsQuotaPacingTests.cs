@@ -76,8 +76,8 @@ public sealed class ApsQuotaPacingTests
             ["Aps:ClientId"] = emulator.ClientId,
             ["Aps:ClientSecret"] = emulator.ClientSecret,
             ["Aps:AccountId"] = emulator.AccountId,
-            ["Aps:RateLimitingEnabled"] = "true",
-            ["Aps:QuotaWindow"] = window.ToString("c", CultureInfo.InvariantCulture),
+            ["Aps:Quota:Enabled"] = "true",
+            ["Aps:Quota:Window"] = window.ToString("c", CultureInfo.InvariantCulture),
         });
 
     private static async Task<TruthFile> AnyFolderAsync(EmulatorServer emulator) =>

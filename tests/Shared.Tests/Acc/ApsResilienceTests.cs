@@ -11,7 +11,7 @@ namespace AccBackup.Tests.Acc;
 public sealed class ApsResilienceTests
 {
     // The shipped first backoff delay, so the measured time is what a user would wait.
-    private static readonly Dictionary<string, string?> ShippedRetries = new() { ["Aps:RetryBaseDelay"] = "00:00:01" };
+    private static readonly Dictionary<string, string?> ShippedRetries = new() { ["Aps:Retry:BaseDelay"] = "00:00:01" };
 
     [Fact]
     public async Task GetFolderAsync_ConnectionRefused_FailsWithinSecondsNamingBaseUrlAndCause()

@@ -17,8 +17,8 @@ internal static class ApsTestServices
             ["Aps:ClientId"] = "demo-client",
             ["Aps:ClientSecret"] = "demo-secret",
             ["Aps:AccountId"] = AccountId,
-            ["Aps:RetryBaseDelay"] = "00:00:00.010",
-            ["Aps:RateLimitingEnabled"] = "false",
+            ["Aps:Retry:BaseDelay"] = "00:00:00.010",
+            ["Aps:Quota:Enabled"] = "false",
         };
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {

@@ -196,7 +196,7 @@ public sealed class BlobCopierTests
     {
         await using var host = await CopyEngineHost.StartAsync(Demo with { Quotas = new QuotaOptions() }, new Dictionary<string, string?>
         {
-            ["Aps:RateLimitingEnabled"] = "true",
+            ["Aps:Quota:Enabled"] = "true",
         });
 
         var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();

@@ -29,10 +29,10 @@ public sealed class FaultSoakTests(ITestOutputHelper output)
 
     private static readonly Dictionary<string, string?> Settings = new()
     {
-        ["Aps:RetryBaseDelay"] = "00:00:00.010",
-        ["Aps:StormMaxDelay"] = "00:00:00.200",
-        ["Aps:StormBudget"] = "00:00:10",
-        ["Aps:StormWarningAfter"] = "00:00:01",
+        ["Aps:Retry:BaseDelay"] = "00:00:00.010",
+        ["Aps:Retry:MaxDelay"] = "00:00:00.200",
+        ["Aps:Retry:MaxDuration"] = "00:00:10",
+        ["Aps:Retry:WarnAfter"] = "00:00:01",
 
         // Small blocks, so the demo's files take the parallel block path too, across signed URL expiries.
         ["Copy:SingleRequestLimitBytes"] = "65536",

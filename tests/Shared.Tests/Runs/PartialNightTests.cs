@@ -25,7 +25,7 @@ public sealed class PartialNightTests
     [Fact]
     public async Task RunAsync_NightWhoseFoldersCannotBeListed_ManifestStillCoversEveryStoredFileAndRestoresThem()
     {
-        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:StormBudget"] = "00:00:00.050", ["Backup:ActivityAttempts"] = "1" });
+        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:Retry:MaxDuration"] = "00:00:00.050", ["Backup:ActivityAttempts"] = "1" });
         var runner = host.Services.GetRequiredService<BackupRunner>();
         var good = await runner.RunAsync(new BackupRunRequest(RunId: "night-1"), null, CancellationToken.None);
         var before = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync("night-1", CancellationToken.None)).Files;
@@ -65,7 +65,7 @@ public sealed class PartialNightTests
     [Fact]
     public async Task RunAsync_GoodNightAfterABadOne_ListsTheIncompleteProjectsAgainAndRecordsDeletions()
     {
-        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:StormBudget"] = "00:00:00.050", ["Backup:ActivityAttempts"] = "1" });
+        await using var host = await CopyEngineHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:Retry:MaxDuration"] = "00:00:00.050", ["Backup:ActivityAttempts"] = "1" });
         var runner = host.Services.GetRequiredService<BackupRunner>();
         var good = await runner.RunAsync(new BackupRunRequest(RunId: "night-1"), null, CancellationToken.None);
         var gone = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync("night-1", CancellationToken.None)).Files.First(e => e.Status == ManifestStatus.Copied);

@@ -13,7 +13,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Runs;
 
-/// <summary>Storms are weather, not failure: 429 and 5xx storms are waited out within Aps:StormBudget, and only a storm
+/// <summary>Storms are weather, not failure: 429 and 5xx storms are waited out within Aps:Retry:MaxDuration, and only a storm
 /// longer than the budget fails the folders it hit, with a reason naming it.</summary>
 public sealed class StormNightTests
 {
@@ -24,10 +24,10 @@ public sealed class StormNightTests
 
     private static readonly Dictionary<string, string?> QuickStormSettings = new()
     {
-        ["Aps:RetryBaseDelay"] = "00:00:00.010",
-        ["Aps:StormMaxDelay"] = "00:00:00.200",
-        ["Aps:StormBudget"] = "00:01:00",
-        ["Aps:StormWarningAfter"] = "00:00:01",
+        ["Aps:Retry:BaseDelay"] = "00:00:00.010",
+        ["Aps:Retry:MaxDelay"] = "00:00:00.200",
+        ["Aps:Retry:MaxDuration"] = "00:01:00",
+        ["Aps:Retry:WarnAfter"] = "00:00:01",
     };
 
     /// <summary>Where the emulator storms, what it answers, and the APS endpoint the client sees it on.</summary>
@@ -64,7 +64,7 @@ public sealed class StormNightTests
     [Fact]
     public async Task RunAsync_StormLongerThanTheBudget_RecordsTheFoldersAsFailedNamingTheStorm()
     {
-        var settings = new Dictionary<string, string?>(QuickStormSettings) { ["Aps:StormBudget"] = "00:00:00.300", ["Backup:ActivityAttempts"] = "1" };
+        var settings = new Dictionary<string, string?>(QuickStormSettings) { ["Aps:Retry:MaxDuration"] = "00:00:00.300", ["Backup:ActivityAttempts"] = "1" };
         await using var host = await CopyEngineHost.StartAsync(Demo, settings);
         host.Emulator.Faults = FaultOptions.None.With(EndpointCategory.FolderContents, new EndpointFaults { TooManyRequestsRate = 1.0, RetryAfter = null });
 
@@ -74,7 +74,7 @@ public sealed class StormNightTests
         Assert.All(result.Summary.FailedProjects, p =>
             Assert.Contains("APS FolderContents still failing after", p.Error, StringComparison.Ordinal));
         Assert.All(result.Summary.FailedProjects, p =>
-            Assert.Contains("(429 quota exceeded): a storm longer than Aps:StormBudget (00:00:00.3000000)", p.Error, StringComparison.Ordinal));
+            Assert.Contains("(429 quota exceeded): retrying longer than Aps:Retry:MaxDuration (00:00:00.3000000)", p.Error, StringComparison.Ordinal));
         Assert.False(result.Summary.IsComplete);
     }
 

@@ -13,6 +13,9 @@ internal sealed class EmulatedAccount(Guid accountId, string name, string region
 
     public string Name { get; } = name;
 
+    /// <summary>The account's tenant number in APS scopes (<c>O2tenant.N</c>): eight digits derived from the account id.</summary>
+    public long TenantId => 10_000_000 + (BitConverter.ToUInt32(AccountId.ToByteArray(), 0) % 90_000_000);
+
     public string Region { get; } = region;
 
     public List<EmulatedProject> Projects { get; } = [];

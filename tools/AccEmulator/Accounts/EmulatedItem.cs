@@ -23,6 +23,9 @@ internal sealed class EmulatedItem(string id, string lineageToken, ItemKind kind
     /// <summary>Deleted items stay reachable (hidden, with a Deleted tip) as in BIM 360 Docs, but leave the truth.</summary>
     public bool Deleted { get; set; }
 
+    /// <summary>Set when a user has reserved (locked) the file; null for most files.</summary>
+    public ItemReservation? Reservation { get; set; }
+
     /// <summary>Oldest first; never empty once built.</summary>
     public List<EmulatedVersion> Versions { get; } = [];
 

@@ -1,7 +1,7 @@
 namespace AccEmulator.Accounts;
 
 /// <summary>A project in the hub: a hidden root folder whose children are the top folders (Project Files, Plans…).</summary>
-internal sealed class EmulatedProject(Guid projectGuid, string name, string projectType)
+internal sealed class EmulatedProject(Guid projectGuid, string name, string projectType, long tenantId)
 {
     public Guid ProjectGuid { get; } = projectGuid;
 
@@ -9,6 +9,12 @@ internal sealed class EmulatedProject(Guid projectGuid, string name, string proj
     public string Id => "b." + ProjectGuid.ToString("D");
 
     public string Name { get; } = name;
+
+    /// <summary>The account's tenant number, which APS writes into <c>scopes</c> as <c>O2tenant.N</c>.</summary>
+    public long TenantId { get; } = tenantId;
+
+    /// <summary>What OSS and Model Derivative links carry as <c>?scopes=</c>: project, global, tenant.</summary>
+    public string Scopes => $"b360project.{ProjectGuid:D},global,O2tenant.{TenantId}";
 
     /// <summary>ACC or BIM360.</summary>
     public string ProjectType { get; } = projectType;
@@ -27,4 +33,11 @@ internal sealed class EmulatedProject(Guid projectGuid, string name, string proj
     /// </summary>
     public string RootParentId => "urn:adsk.wipprod:fs.folder:co."
         + Convert.ToBase64String(ProjectGuid.ToByteArray()).Replace('+', '-').Replace('/', '_')[..20] + "-g";
+
+    /// <summary>A stable guid for one of the project's service containers (issues, locations…), derived from the project guid.</summary>
+    public string ContainerId(string service)
+    {
+        var hash = System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(service + "/" + ProjectGuid.ToString("D")));
+        return new Guid(hash.AsSpan(0, 16)).ToString("D");
+    }
 }

@@ -4,6 +4,7 @@ namespace AccEmulator.Accounts;
 internal sealed class StorageObject(string objectKey, long length, ulong contentKey)
 {
     /// <summary>The bucket every ACC / BIM 360 Docs file lives in.</summary>
+    /// <remarks>Kept on purpose: links name it too, where the reference's examples write <c>wipbucket</c>; it is the bucket signeds3download serves.</remarks>
     public const string Bucket = "wip.dm.prod";
 
     /// <summary>The object key, <c>&lt;guid&gt;.&lt;ext&gt;</c>.</summary>

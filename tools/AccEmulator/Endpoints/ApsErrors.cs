@@ -25,6 +25,9 @@ internal static class ApsErrors
 
     public static IResult NotFound(string detail) => JsonApi(StatusCodes.Status404NotFound, "NOT_FOUND", detail);
 
+    /// <summary>What BIM 360 Docs answers for a resource the app may not see, e.g. the folder above a project's root.</summary>
+    public static IResult Forbidden(string detail) => JsonApi(StatusCodes.Status403Forbidden, "BIM360DM_ERROR", detail);
+
     public static IResult BadInput(string detail) => JsonApi(StatusCodes.Status400BadRequest, "BAD_INPUT", detail);
 
     /// <summary>The gateway's shape: <c>{"developerMessage","moreInfo","errorCode"}</c>.</summary>

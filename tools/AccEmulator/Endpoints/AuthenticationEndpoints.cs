@@ -37,7 +37,8 @@ internal static class AuthenticationEndpoints
         }
 
         var lifetime = state.Faults.Options.TokenLifetime;
-        var token = state.Tokens.Issue(lifetime);
+        var scopes = form["scope"].ToString().Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        var token = state.Tokens.Issue(lifetime, state.Options.ClientId, scopes);
         return JsonBody.Object(w =>
         {
             w.WriteString("access_token", token);

@@ -41,4 +41,7 @@ public enum EndpointCategory
 
     /// <summary>The emulator's own <c>/_emulator/…</c> endpoints.</summary>
     Control,
+
+    /// <summary><c>POST /data/v1/projects/{projectId}/storage</c> (last, so the other categories keep their numbers).</summary>
+    Storage,
 }

@@ -22,7 +22,7 @@ internal static class FolderEndpoints
     private static IResult GetParent(string projectId, string folderId, HttpRequest request, EmulatorState state) =>
         WithFolder(state, projectId, folderId, folder => folder.Parent is { } parent
             ? Single(parent, ApiLinks.For(request))
-            : ApsErrors.NotFound($"Folder '{folder.Project.RootParentId}' (above the root folder) is not accessible."));
+            : AboveRoot(folder.Project.RootParentId));
 
     /// <summary>Folders and items mixed in <c>data</c>, each item's tip version in <c>included</c>.</summary>
     private static IResult ListContents(string projectId, string folderId, HttpRequest request, EmulatorState state)
@@ -52,9 +52,13 @@ internal static class FolderEndpoints
                 pageFolders.ForEach(f => DataResources.WriteFolder(w, f, links));
                 pageItems.ForEach(i => DataResources.WriteItem(w, i, links));
                 w.WriteEndArray();
-                w.WriteStartArray("included");
-                pageItems.ForEach(i => DataResources.WriteVersion(w, i.Tip, links));
-                w.WriteEndArray();
+                // Real responses omit included when the page holds no item (no empty array).
+                if (pageItems.Count > 0)
+                {
+                    w.WriteStartArray("included");
+                    pageItems.ForEach(i => DataResources.WriteVersion(w, i.Tip, links));
+                    w.WriteEndArray();
+                }
             });
         });
     }
@@ -69,14 +73,25 @@ internal static class FolderEndpoints
             DataResources.WriteFolder(w, folder, links);
         });
 
-    /// <summary>Runs <paramref name="respond"/> under the account lock, or answers 404 for an unknown folder.</summary>
+    /// <summary>
+    /// Runs <paramref name="respond"/> under the account lock; answers 403 for the hidden folder above a project's root
+    /// (it exists, the app may not see it) and 404 for an unknown folder.
+    /// </summary>
     private static IResult WithFolder(EmulatorState state, string projectId, string folderId, Func<EmulatedFolder, IResult> respond)
     {
         lock (state.Account.SyncRoot)
         {
-            return state.Account.FindFolder(projectId, folderId) is { } folder
-                ? respond(folder)
+            if (state.Account.FindFolder(projectId, folderId) is { } folder)
+            {
+                return respond(folder);
+            }
+
+            return state.Account.FindProject(projectId)?.RootParentId == folderId
+                ? AboveRoot(folderId)
                 : ApsErrors.NotFound($"Folder '{folderId}' was not found in project '{projectId}'.");
         }
     }
+
+    private static IResult AboveRoot(string folderId) =>
+        ApsErrors.Forbidden($"You don't have permission to access folder '{folderId}' (above the project's root folder).");
 }

@@ -1,6 +1,6 @@
 namespace AccEmulator.Endpoints;
 
-/// <summary>What a paged collection's <c>first</c>, <c>prev</c> and <c>next</c> links carry besides <c>page[number]</c>.</summary>
+/// <summary>What a paged collection's <c>next</c> link carries besides <c>page[number]</c>.</summary>
 public enum PageLinkQuery
 {
     /// <summary>

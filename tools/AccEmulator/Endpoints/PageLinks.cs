@@ -3,10 +3,10 @@ using AccEmulator.Endpoints.JsonApi;
 
 namespace AccEmulator.Endpoints;
 
-/// <summary>Writes a paged collection's <c>links</c>: self, first, prev (after the first page), next (before the last).</summary>
+/// <summary>Writes a paged collection's <c>links</c>: <c>self</c>, and <c>next</c> before the last page.</summary>
 /// <remarks>
-/// As APS writes them: <c>self</c> is the collection without any query (recorded ACC responses never echo the page's
-/// query in self); <c>first</c>/<c>prev</c>/<c>next</c> start with <c>page%5Bnumber%5D=N</c>.
+/// As recorded ACC responses carry them: <c>self</c> is the collection without any query, <c>next</c> starts with
+/// <c>page%5Bnumber%5D=N</c>; there is no <c>first</c> or <c>prev</c> (the reference schema lists them as optional).
 /// </remarks>
 internal static class PageLinks
 {
@@ -15,12 +15,6 @@ internal static class PageLinks
         var carried = style == PageLinkQuery.Echo ? query : QueryCollection.Empty;
         w.WriteStartObject("links");
         w.WriteHref("self", resourceUrl);
-        w.WriteHref("first", PageRequest.Link(resourceUrl, carried, 0));
-        if (page.Number > 0)
-        {
-            w.WriteHref("prev", PageRequest.Link(resourceUrl, carried, page.Number - 1));
-        }
-
         if ((long)(page.Number + 1) * page.Limit < total)
         {
             w.WriteHref("next", PageRequest.Link(resourceUrl, carried, page.Number + 1));

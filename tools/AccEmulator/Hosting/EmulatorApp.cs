@@ -38,6 +38,7 @@ internal static class EmulatorApp
         ProjectEndpoints.Map(app);
         FolderEndpoints.Map(app);
         ItemEndpoints.Map(app);
+        StorageEndpoints.Map(app);
         OssEndpoints.Map(app);
         DownloadEndpoint.Map(app);
         ControlEndpoints.Map(app);

@@ -24,6 +24,7 @@ internal sealed class EmulatorState
             _ => throw new ArgumentException($"Unknown dataset '{options.Dataset}'.", nameof(options)),
         };
         Tokens = new TokenStore(Clock);
+        StorageIds = DeterministicRandom.For(options.Seed, "storage");
         Quotas = new QuotaLimiter(Clock, options.Quotas);
         Faults = new FaultInjector(options.Faults);
         Mutator = new AccountMutator(Account, options.Seed, Clock);
@@ -66,6 +67,9 @@ internal sealed class EmulatorState
 
     /// <summary>The service accounts whose JWT assertions the token endpoint accepts.</summary>
     public ServiceAccountRegistry ServiceAccounts { get; }
+
+    /// <summary>Object ids for <c>POST …/storage</c>: a stream of its own, so creating storage shifts no other id.</summary>
+    public DeterministicRandom StorageIds { get; }
 
     /// <summary>Where signed URLs point in server-copy mode; null otherwise.</summary>
     public ObjectStore? Objects { get; }

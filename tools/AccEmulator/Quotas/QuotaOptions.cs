@@ -5,7 +5,7 @@ namespace AccEmulator.Quotas;
 /// <summary>APS rate limits: requests per window per endpoint category, counted for the whole app.</summary>
 public sealed record QuotaOptions
 {
-    /// <summary>APS's published limits per minute; the download URL has none.</summary>
+    /// <summary>APS's published limits per minute; the download URL has none, nor (kept on purpose) POST storage, for which none is published.</summary>
     public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsLimits = new Dictionary<EndpointCategory, int>
     {
         [EndpointCategory.Token] = 500,

@@ -1,5 +1,3 @@
-using System.Buffers.Text;
-using System.Text;
 using AccEmulator.Tests.TestSupport;
 
 namespace AccEmulator.Tests.Endpoints.Shapes;
@@ -17,60 +15,40 @@ public sealed class ItemShapeTests
         var body = await aps.GetJsonAsync($"data/v1/projects/{file.ProjectId}/items/{file.ItemId}");
 
         // Assert
-        JsonShape.Assert(body, ApsShapes.Concat(ApsShapes.Document, ApsShapes.Item("data"), ApsShapes.Version("included[0]")));
+        JsonShape.Assert(body, ApsShapes.Concat(ApsShapes.Document, ApsShapes.Item("data"), ApsShapes.Version("included[*]"),
+            ["data.attributes.reserved: False", "!data.attributes.reservedTime"]));
     }
 
     [Fact]
-    public async Task Tip_Get_HasDerivativesThumbnailsAndStorageAsApsLinksThem()
+    public async Task Item_Reserved_CarriesWhenAndByWhom()
+    {
+        // Arrange
+        await using var aps = await TestEmulator.ConnectAsync();
+        var file = await ItemEndpointsTests.FileAsync(aps, "Tower-STR.rvt");
+
+        // Act
+        var body = await aps.GetJsonAsync($"data/v1/projects/{file.ProjectId}/items/{file.ItemId}");
+
+        // Assert
+        JsonShape.Assert(body, ApsShapes.Concat(ApsShapes.Document, ApsShapes.Item("data"), [
+            "data.attributes.reserved: True", "data.attributes.reservedTime: String",
+            "data.attributes.reservedUserId: String", "data.attributes.reservedUserName: String"]));
+        var attributes = body.GetProperty("data").GetProperty("attributes");
+        Assert.True(string.CompareOrdinal(attributes.GetProperty("reservedTime").GetString(), attributes.GetProperty("lastModifiedTime").GetString()) > 0);
+    }
+
+    [Fact]
+    public async Task Item_Unknown_Answers404WithJsonApiErrors()
     {
         // Arrange
         await using var aps = await TestEmulator.ConnectAsync();
         var file = await ItemEndpointsTests.FileAsync(aps, "A-101 Floor Plan.pdf");
 
         // Act
-        var body = await aps.GetJsonAsync($"data/v1/projects/{file.ProjectId}/items/{file.ItemId}/tip");
+        var (status, body) = await aps.GetErrorAsync($"data/v1/projects/{file.ProjectId}/items/{ApsTestClient.Encode("urn:adsk.wipprod:dm.lineage:missing")}");
 
         // Assert
-        JsonShape.Assert(body, ApsShapes.Concat(ApsShapes.Document, ApsShapes.Version("data")));
-        var relationships = body.GetProperty("data").GetProperty("relationships");
-        var derivatives = relationships.GetProperty("derivatives");
-        var urn = derivatives.GetProperty("data").GetProperty("id").GetString()!;
-        Assert.Equal("derivatives", derivatives.GetProperty("data").GetProperty("type").GetString());
-        Assert.Equal(file.VersionId, Encoding.UTF8.GetString(Base64Url.DecodeFromChars(urn)));
-        Assert.Contains($"/modelderivative/v2/designdata/{urn}/manifest?scopes=", derivatives.GetProperty("meta").GetProperty("link").GetProperty("href").GetString(), StringComparison.Ordinal);
-        Assert.Equal("thumbnails", relationships.GetProperty("thumbnails").GetProperty("data").GetProperty("type").GetString());
-        Assert.Equal("objects", relationships.GetProperty("storage").GetProperty("data").GetProperty("type").GetString());
-    }
-
-    [Fact]
-    public async Task Versions_List_HasApsVersionShapeAndNoQueryInSelf()
-    {
-        // Arrange
-        await using var aps = await TestEmulator.ConnectAsync();
-        var file = await ItemEndpointsTests.FileAsync(aps, "A-101 Floor Plan.pdf");
-
-        // Act
-        var body = await aps.GetJsonAsync($"data/v1/projects/{file.ProjectId}/items/{file.ItemId}/versions?page%5Blimit%5D=1");
-
-        // Assert
-        JsonShape.Assert(body, ApsShapes.Concat(ApsShapes.Document, ["links.next.href: String"], ApsShapes.Version("data[0]")));
-        var links = body.GetProperty("links");
-        var self = links.GetProperty("self").GetProperty("href").GetString()!;
-        Assert.EndsWith($"/items/{file.ItemId}/versions", self, StringComparison.Ordinal);
-        Assert.Equal(self + "?page%5Bnumber%5D=1&page%5Blimit%5D=1", links.GetProperty("next").GetProperty("href").GetString());
-    }
-
-    [Fact]
-    public async Task SignedDownload_SmallObject_HasApsSignedS3DownloadShape()
-    {
-        // Arrange
-        await using var aps = await TestEmulator.ConnectAsync();
-        var file = await ItemEndpointsTests.FileAsync(aps, "Specifications.docx");
-
-        // Act
-        var body = await aps.SignDownloadAsync(file.StorageId!, "?minutesExpiration=10");
-
-        // Assert
-        JsonShape.Assert(body, "status: String", "url: String", "params: Object", "size: Number", "sha1: String");
+        Assert.Equal(System.Net.HttpStatusCode.NotFound, status);
+        JsonShape.Assert(body, ApsShapes.Error);
     }
 }

@@ -3,8 +3,13 @@ using System.Text.Json;
 namespace AccEmulator.Tests.Endpoints.Shapes;
 
 /// <summary>
-/// Pins a response's shape, not its volatile values: each line is <c>path: Kind</c>, e.g.
-/// <c>data[0].relationships.parent.data.id: String</c>, and the member must exist with that JSON kind.
+/// Pins a response's shape, not its volatile values. Each line is a member path and what may be there:
+/// <list type="bullet">
+/// <item><c>path: Kind</c> — always there, with that JSON kind (<c>Boolean</c> = true or false);</item>
+/// <item><c>?path: Kind</c> — only sometimes there; when it is, with that kind;</item>
+/// <item><c>!path</c> — never there.</item>
+/// </list>
+/// <c>[n]</c> picks an array element, <c>[*]</c> checks every element (and fails an always-line on an empty array).
 /// </summary>
 internal static class JsonShape
 {
@@ -13,17 +18,34 @@ internal static class JsonShape
         var failures = new List<string>();
         foreach (var line in shape)
         {
-            var colon = line.LastIndexOf(": ", StringComparison.Ordinal);
-            var (path, kind) = (line[..colon], Enum.Parse<JsonValueKind>(line[(colon + 2)..]));
-            var found = Find(root, path);
-            if (found?.ValueKind != kind)
+            var (rule, path, kind) = Parse(line);
+            var found = Resolve(root, path, "").ToList();
+            if (rule == Rule.Always && found.Count == 0)
             {
-                failures.Add($"{path}: expected {kind}, found {found?.ValueKind.ToString() ?? "nothing"}");
+                failures.Add($"{path}: expected {kind}, found no element to look in");
+            }
+
+            foreach (var (at, value) in found)
+            {
+                var failure = rule switch
+                {
+                    Rule.Never when value is { } present => $"{at}: expected nothing, found {present.ValueKind}",
+                    Rule.Always when !Matches(value, kind!) => $"{at}: expected {kind}, found {value?.ValueKind.ToString() ?? "nothing"}",
+                    Rule.Sometimes when value is { } present && !Matches(present, kind!) => $"{at}: expected {kind} when present, found {present.ValueKind}",
+                    _ => null,
+                };
+                if (failure is not null)
+                {
+                    failures.Add(failure);
+                }
             }
         }
 
         Xunit.Assert.True(failures.Count == 0, "Shape mismatch:\n" + string.Join('\n', failures));
     }
+
+    /// <summary>Whether the member at <paramref name="path"/> (no wildcards) exists.</summary>
+    public static bool Has(JsonElement root, string path) => Resolve(root, path, "").Single().Value is not null;
 
     /// <summary>Every <c>href</c> anywhere in the body, with the path that led to it.</summary>
     public static IEnumerable<(string Path, string Href)> Hrefs(JsonElement element, string path = "")
@@ -62,30 +84,79 @@ internal static class JsonShape
         }
     }
 
-    private static JsonElement? Find(JsonElement root, string path)
+    private enum Rule
     {
-        JsonElement current = root;
-        foreach (var segment in path.Split('.'))
+        Always,
+        Sometimes,
+        Never,
+    }
+
+    private static (Rule Rule, string Path, string? Kind) Parse(string line)
+    {
+        var rule = line[0] switch { '?' => Rule.Sometimes, '!' => Rule.Never, _ => Rule.Always };
+        var text = rule == Rule.Always ? line : line[1..];
+        var colon = text.LastIndexOf(": ", StringComparison.Ordinal);
+        return rule == Rule.Never ? (rule, text, null) : (rule, text[..colon], text[(colon + 2)..]);
+    }
+
+    private static bool Matches(JsonElement? value, string kind) => value?.ValueKind switch
+    {
+        null => false,
+        JsonValueKind.True or JsonValueKind.False when kind == "Boolean" => true,
+        { } actual => actual.ToString() == kind,
+    };
+
+    /// <summary>The element(s) a path leads to; a missing last member gives null, a missing parent gives null too.</summary>
+    private static IEnumerable<(string At, JsonElement? Value)> Resolve(JsonElement current, string path, string at)
+    {
+        if (path.Length == 0)
         {
-            var bracket = segment.IndexOf('[', StringComparison.Ordinal);
-            var name = bracket < 0 ? segment : segment[..bracket];
-            if (current.ValueKind != JsonValueKind.Object || !current.TryGetProperty(name, out current))
-            {
-                return null;
-            }
-
-            if (bracket >= 0)
-            {
-                var index = int.Parse(segment[(bracket + 1)..^1], System.Globalization.CultureInfo.InvariantCulture);
-                if (current.ValueKind != JsonValueKind.Array || current.GetArrayLength() <= index)
-                {
-                    return null;
-                }
-
-                current = current[index];
-            }
+            yield return (at, current);
+            yield break;
         }
 
-        return current;
+        var dot = path.IndexOf('.', StringComparison.Ordinal);
+        var (segment, rest) = dot < 0 ? (path, "") : (path[..dot], path[(dot + 1)..]);
+        var bracket = segment.IndexOf('[', StringComparison.Ordinal);
+        var name = bracket < 0 ? segment : segment[..bracket];
+        var here = at.Length == 0 ? name : at + "." + name;
+        if (current.ValueKind != JsonValueKind.Object || !current.TryGetProperty(name, out var child))
+        {
+            yield return (here, null);
+            yield break;
+        }
+
+        if (bracket < 0)
+        {
+            foreach (var found in Resolve(child, rest, here))
+            {
+                yield return found;
+            }
+
+            yield break;
+        }
+
+        var index = segment[(bracket + 1)..^1];
+        if (child.ValueKind != JsonValueKind.Array)
+        {
+            yield return (here + segment[bracket..], null);
+            yield break;
+        }
+
+        var elements = index == "*"
+            ? child.EnumerateArray().Select((e, i) => (e, i)).ToList()
+            : int.Parse(index, System.Globalization.CultureInfo.InvariantCulture) is var n && n < child.GetArrayLength() ? [(child[n], n)] : [];
+        if (index != "*" && elements.Count == 0)
+        {
+            yield return (here + segment[bracket..], null);
+        }
+
+        foreach (var (element, i) in elements)
+        {
+            foreach (var found in Resolve(element, rest, $"{here}[{i}]"))
+            {
+                yield return found;
+            }
+        }
     }
 }

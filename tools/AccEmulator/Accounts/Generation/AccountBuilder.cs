@@ -12,7 +12,7 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
 
     public EmulatedProject AddProject(string name, string projectType, DateTimeOffset time)
     {
-        var project = new EmulatedProject(_ids.NextGuid(), name, projectType);
+        var project = new EmulatedProject(_ids.NextGuid(), name, projectType, Account.TenantId);
         project.Root = new EmulatedFolder(NewFolderId(), project.RootFolderName, project, null, time);
         Account.Register(project.Root);
         Account.Projects.Add(project);

@@ -14,6 +14,9 @@ internal static class DemoDataset
     /// <summary>The bytes the API over-reports for <c>drift.bin</c>.</summary>
     public const long DriftBytes = 517;
 
+    /// <summary>Files a user has checked out: a document, a Revit cloud model and a spreadsheet in another project.</summary>
+    public static readonly string[] ReservedFiles = ["Specifications.docx", "Tower-STR.rvt", "Budget.xlsx"];
+
     public static EmulatedAccount Build(EmulatorOptions options)
     {
         var random = DeterministicRandom.For(options.Seed, "demo");
@@ -27,6 +30,11 @@ internal static class DemoDataset
         var empty = builder.AddProject("Demo Empty", "ACC", clock.Next());
         builder.AddFolder(empty.Root, "Project Files", clock.Next());
         builder.AddFolder(empty.Root, "Plans", clock.Next());
+        foreach (var item in account.Items.Values.Where(i => ReservedFiles.Contains(i.DisplayName)))
+        {
+            Reservations.Reserve(item);
+        }
+
         return account;
     }
 

@@ -32,6 +32,7 @@ internal static class ScaledDataset
             BuildProject(new ProjectContext(builder, clock, random, options.SizeDivisor), project, share);
         }
 
+        Reservations.ReserveSome(account);
         return account;
     }
 

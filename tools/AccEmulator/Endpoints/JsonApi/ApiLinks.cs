@@ -5,6 +5,7 @@ namespace AccEmulator.Endpoints.JsonApi;
 
 /// <summary>Absolute links on the request's own scheme and host, with ids escaped the way APS writes them.</summary>
 /// <remarks>
+/// Kept on purpose: always absolute (APS mixes absolute and host-relative hrefs), so every link can be followed.
 /// Recorded ACC responses write ids raw in path segments (<c>…/folders/urn:adsk.wipprod:fs.folder:co.X/contents</c>,
 /// <c>…/versions/urn:adsk.wipprod:fs.file:vf.X%3Fversion=1</c>): only what a path segment cannot hold is escaped.
 /// Query values (webView's <c>folderUrn</c>, <c>entityId</c>) are fully percent-encoded.
@@ -65,11 +66,11 @@ internal sealed class ApiLinks(string baseUrl)
 
     /// <summary>The OSS object link a version's storage relationship carries.</summary>
     public string Storage(StorageObject storage, EmulatedProject project) =>
-        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes={Scopes(project)}";
+        $"{BaseUrl}/oss/v2/buckets/{StorageObject.Bucket}/objects/{Encode(storage.ObjectKey)}?scopes={project.Scopes}";
 
     /// <summary>A Model Derivative link (<c>manifest</c> or <c>thumbnail</c>) for a version's derivatives urn.</summary>
     public string Derivative(string derivativesUrn, string what, EmulatedProject project) =>
-        $"{BaseUrl}/modelderivative/v2/designdata/{derivativesUrn}/{what}?scopes={Scopes(project)}";
+        $"{BaseUrl}/modelderivative/v2/designdata/{derivativesUrn}/{what}?scopes={project.Scopes}";
 
     public string Schema(string extensionType) => $"{BaseUrl}/schema/v1/versions/{Encode(extensionType)}-1.0";
 
@@ -80,6 +81,4 @@ internal sealed class ApiLinks(string baseUrl)
         + (entityId is null ? "" : "&entityId=" + Uri.EscapeDataString(entityId));
 
     private static bool IsPathChar(char c) => char.IsAsciiLetterOrDigit(c) || "-._~!$&'()*+,;=:@".Contains(c, StringComparison.Ordinal);
-
-    private static string Scopes(EmulatedProject project) => $"b360project.{project.ProjectGuid:D},global";
 }

@@ -20,7 +20,6 @@ internal static class DataResources
         w.WriteString("displayName", folder.Name);
         WriteAudit(w, folder.CreateTime, folder.LastModifiedTime);
         w.WriteTime("lastModifiedTimeRollup", folder.LastModifiedTimeRollup);
-        w.WriteString("path", "/" + string.Join('/', folder.PathSegments));
         w.WriteNumber("objectCount", folder.Folders.Count(f => !f.Hidden) + folder.Items.Count(i => !i.Hidden));
         w.WriteBoolean("hidden", folder.Hidden);
         WriteExtensionStart(w, ExtensionTypes.Folder, links);
@@ -43,7 +42,14 @@ internal static class DataResources
         w.WriteString("displayName", item.DisplayName);
         WriteAudit(w, item.CreateTime, item.LastModifiedTime);
         w.WriteBoolean("hidden", item.Hidden);
-        w.WriteBoolean("reserved", false);
+        w.WriteBoolean("reserved", item.Reservation is not null);
+        if (item.Reservation is { } reservation)
+        {
+            w.WriteTime("reservedTime", reservation.Time);
+            w.WriteString("reservedUserId", reservation.UserId);
+            w.WriteString("reservedUserName", reservation.UserName);
+        }
+
         WriteExtensionStart(w, ExtensionTypes.Item(item.Kind), links);
         w.WriteString("sourceFileName", item.Versions[0].Name);
         w.WriteEndObject();
@@ -66,6 +72,7 @@ internal static class DataResources
         w.WriteString("displayName", version.Name);
         WriteAudit(w, version.CreateTime, version.LastModifiedTime);
         w.WriteNumber("versionNumber", version.Number);
+        // Kept on purpose: every version example of the APS reference (datamanagement.yaml) carries mimeType.
         if (version.MimeType is { } mime)
         {
             w.WriteString("mimeType", mime);
@@ -84,10 +91,12 @@ internal static class DataResources
         WriteExtensionStart(w, version.ExtensionType, links);
         w.WriteString("processState", "PROCESSING_COMPLETE");
         w.WriteString("extractionState", "SUCCESS");
+        // Kept on purpose: the reference's item-versions and tip examples carry both; clients must treat them as optional.
         w.WriteString("splittingState", "NOT_SPLIT");
         w.WriteString("reviewState", "NOT_IN_REVIEW");
         w.WriteString("revisionDisplayLabel", version.Number.ToString(System.Globalization.CultureInfo.InvariantCulture));
         w.WriteString("sourceFileName", version.Name);
+        w.WriteString("conformingStatus", "NONE");
         w.WriteEndObject();
         w.WriteEndObject();
         w.WriteEndObject();
@@ -97,28 +106,34 @@ internal static class DataResources
         w.WriteEndObject();
     }
 
-    /// <summary>The folder's <c>extension.data</c>: what it may hold and show; the root holds folders only.</summary>
+    /// <summary>
+    /// The folder's <c>extension.data</c> as recorded ACC folders carry it: the root holds folders only and has no
+    /// <c>visibleTypes</c> and no actions; Plans folders show documents and split, OCR and convert what is uploaded;
+    /// other folders show files and convert them.
+    /// </summary>
     private static void WriteFolderTypes(Utf8JsonWriter w, EmulatedFolder folder)
     {
         var isPlans = folder.PathSegments is ["Plans", ..];
-        w.WriteStartArray("visibleTypes");
         if (!folder.IsRoot)
         {
-            w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
+            WriteStrings(w, "visibleTypes", isPlans ? ExtensionTypes.Item(ItemKind.Document) : ExtensionTypes.Item(ItemKind.File));
         }
 
-        w.WriteEndArray();
-        w.WriteStartArray("actions");
-        w.WriteEndArray();
-        w.WriteStartArray("allowedTypes");
-        if (!folder.IsRoot)
+        WriteStrings(w, "actions", folder.IsRoot ? [] : isPlans ? ["CONVERT", "SPLIT", "OCR"] : ["CONVERT"]);
+        WriteStrings(w, "allowedTypes", folder.IsRoot ? [ExtensionTypes.Folder]
+            : isPlans ? [ExtensionTypes.Folder, ExtensionTypes.Item(ItemKind.File), ExtensionTypes.Item(ItemKind.Document), ExtensionTypes.TitleBlock]
+            : [ExtensionTypes.Folder, ExtensionTypes.Item(ItemKind.File)]);
+        WriteStrings(w, "namingStandardIds");
+    }
+
+    private static void WriteStrings(Utf8JsonWriter w, string name, params ReadOnlySpan<string> values)
+    {
+        w.WriteStartArray(name);
+        foreach (var value in values)
         {
-            w.WriteStringValue(isPlans ? "items:autodesk.bim360:Document" : "items:autodesk.bim360:File");
+            w.WriteStringValue(value);
         }
 
-        w.WriteStringValue(ExtensionTypes.Folder);
-        w.WriteEndArray();
-        w.WriteStartArray("namingStandardIds");
         w.WriteEndArray();
     }
 
