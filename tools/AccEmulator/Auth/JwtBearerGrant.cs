@@ -131,7 +131,7 @@ internal static class JwtBearerGrant
     {
         var scopes = Scopes(claims);
         var lifetime = state.Faults.Options.TokenLifetime < MaxTokenLifetime ? state.Faults.Options.TokenLifetime : MaxTokenLifetime;
-        var token = state.Tokens.Issue(lifetime, new UserContext(account.Id, scopes));
+        var token = state.Tokens.Issue(lifetime, state.Options.ClientId, scopes, new UserContext(account.Id, scopes));
         return JsonBody.Object(w =>
         {
             w.WriteString("access_token", token);
