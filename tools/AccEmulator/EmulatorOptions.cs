@@ -62,6 +62,9 @@ public sealed record EmulatorOptions
     /// <remarks>Chunked answers keep the emulator's own part URLs; download faults and bandwidth caps don't apply to SAS URLs.</remarks>
     public ServerCopyOptions? ServerCopy { get; init; }
 
+    /// <summary>Secure Service Accounts whose JWT assertions the token endpoint accepts (default none); more can be registered at runtime.</summary>
+    public IReadOnlyList<Auth.EmulatedServiceAccount> ServiceAccounts { get; init; } = [];
+
     /// <summary>The truth hashes files up to this size unless asked for all (default 512 MiB).</summary>
     public long TruthHashMaxBytes { get; init; } = 512L << 20;
 }

@@ -42,6 +42,15 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The oracle: every live file with its expected path, sizes and hash.</summary>
     public AccountTruth Truth => _state.Truth;
 
+    /// <summary>Changes issues, their comments and attachments in the running account.</summary>
+    public Issues.IssueMutator IssueMutations => _state.IssueMutator;
+
+    /// <summary>The oracle for issue backups: every issue, comment and attachment hash.</summary>
+    public Issues.IssueTruth IssueTruth => _state.IssueTruth;
+
+    /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
+    public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
+
     /// <summary>The faults in force; assign to change them at runtime (bursts and counters restart).</summary>
     public FaultOptions Faults
     {

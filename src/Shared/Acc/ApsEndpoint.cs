@@ -26,9 +26,12 @@ public enum ApsEndpoint
 
     /// <summary>GET /data/v1/projects/{project}/items/{item}/versions (Backup:Versions = All only).</summary>
     ItemVersions,
+
+    /// <summary>Every GET under /construction/issues/v1 (one quota for all, counted per user: one service account is one budget).</summary>
+    Issues,
 }
 
-/// <summary>Documented quotas (requests per minute per app), from shared/notes/aps-api.md.</summary>
+/// <summary>Documented quotas (requests per minute per app; Issues per user), from shared/notes/aps-api.md and aps-modules.md.</summary>
 public static class ApsQuotas
 {
     /// <summary>Requests per minute APS allows one app on <paramref name="endpoint"/>.</summary>
@@ -42,6 +45,7 @@ public static class ApsQuotas
         ApsEndpoint.FolderContents => 300,
         ApsEndpoint.SignedDownload => 1000,
         ApsEndpoint.ItemVersions => 800,
+        ApsEndpoint.Issues => 500,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 }

@@ -8,7 +8,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Acc;
 
 /// <summary>Caches the 2-legged APS token: one refresh at a time, before expiry (5 min, or a fifth of a short lifetime) or after a 401.</summary>
-public sealed partial class ApsTokenProvider : IDisposable
+public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
 {
     private static readonly TimeSpan RefreshMargin = TimeSpan.FromMinutes(5);
 

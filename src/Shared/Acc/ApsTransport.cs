@@ -9,13 +9,19 @@ namespace AccBackup.Acc;
 public sealed class ApsTransport
 {
     private readonly HttpClient http;
-    private readonly ApsTokenProvider tokens;
+    private readonly IApsAccessTokens tokens;
     private readonly ApsQuotaLimiter quota;
     private readonly ApsResilience resilience;
     private readonly Uri baseUrl;
 
     /// <summary>Creates the transport (typed HttpClient).</summary>
     public ApsTransport(HttpClient http, ApsTokenProvider tokens, ApsQuotaLimiter quota, ApsResilience resilience, IOptions<ApsOptions> options)
+        : this(http, (IApsAccessTokens)tokens, quota, resilience, options)
+    {
+    }
+
+    /// <summary>Creates a transport that authorizes with <paramref name="tokens"/>, e.g. a service account's user-context tokens.</summary>
+    internal ApsTransport(HttpClient http, IApsAccessTokens tokens, ApsQuotaLimiter quota, ApsResilience resilience, IOptions<ApsOptions> options)
     {
         this.http = http;
         this.tokens = tokens;

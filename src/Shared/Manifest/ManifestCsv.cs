@@ -15,7 +15,8 @@ internal static class ManifestCsv
 
     private static string Number(long? value) => value?.ToString(CultureInfo.InvariantCulture) ?? string.Empty;
 
-    private static string Field(string? value)
+    /// <summary>One RFC 4180 field, formula-safe: a cell a spreadsheet would run as a formula starts with an apostrophe.</summary>
+    internal static string Field(string? value)
     {
         if (string.IsNullOrEmpty(value))
         {

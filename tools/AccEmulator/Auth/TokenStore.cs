@@ -6,21 +6,24 @@ using System.Text.Json;
 
 namespace AccEmulator.Auth;
 
-/// <summary>Issues two-legged tokens shaped like APS's and checks <c>Authorization: Bearer</c> headers against them.</summary>
+/// <summary>Issues tokens shaped like APS's (two-legged, or user-context for a service account) and checks <c>Authorization: Bearer</c> headers against them.</summary>
 /// <remarks>
 /// APS v2 tokens are RS256 JWTs several hundred characters long: clients that size headers or log prefixes must cope with that.
 /// The signature here is random bytes of an RSA-2048 signature's length; only this store can tell a token is valid.
 /// </remarks>
 internal sealed class TokenStore(TimeProvider clock)
 {
-    private readonly ConcurrentDictionary<string, DateTimeOffset> _expiries = new(StringComparer.Ordinal);
+    private const string Scheme = "Bearer ";
+
+    private readonly ConcurrentDictionary<string, TokenGrant> _grants = new(StringComparer.Ordinal);
 
     private static readonly string Header = Encode(Encoding.UTF8.GetBytes("""{"alg":"RS256","kid":"emulator-signing-key","typ":"JWT"}"""));
 
-    public string Issue(TimeSpan lifetime, string clientId, IEnumerable<string> scopes)
+    /// <summary>A token for <paramref name="user"/> (user context, e.g. a Secure Service Account), or two-legged when null.</summary>
+    public string Issue(TimeSpan lifetime, string clientId, IEnumerable<string> scopes, UserContext? user = null)
     {
         var expiry = clock.GetUtcNow() + lifetime;
-        var payload = JsonSerializer.SerializeToUtf8Bytes(new Dictionary<string, object>
+        var claims = new Dictionary<string, object>
         {
             ["scope"] = scopes.ToArray(),
             ["client_id"] = clientId,
@@ -28,31 +31,48 @@ internal sealed class TokenStore(TimeProvider clock)
             ["aud"] = "https://autodesk.com",
             ["jti"] = Encode(RandomNumberGenerator.GetBytes(30)),
             ["exp"] = expiry.ToUnixTimeSeconds(),
-        });
-        var token = $"{Header}.{Encode(payload)}.{Encode(RandomNumberGenerator.GetBytes(256))}";
-        _expiries[token] = expiry;
+        };
+        if (user is not null)
+        {
+            claims["userid"] = user.UserId;
+        }
+
+        var token = $"{Header}.{Encode(JsonSerializer.SerializeToUtf8Bytes(claims))}.{Encode(RandomNumberGenerator.GetBytes(256))}";
+        _grants[token] = new TokenGrant(expiry, user);
         return token;
     }
 
     public TokenCheck Check(string? authorization)
     {
-        const string Scheme = "Bearer ";
         if (string.IsNullOrEmpty(authorization))
         {
             return TokenCheck.Missing;
         }
 
-        if (!authorization.StartsWith(Scheme, StringComparison.OrdinalIgnoreCase)
-            || !_expiries.TryGetValue(authorization[Scheme.Length..].Trim(), out var expiry))
+        if (Find(authorization) is not { } grant)
         {
             return TokenCheck.Invalid;
         }
 
-        return clock.GetUtcNow() < expiry ? TokenCheck.Valid : TokenCheck.Expired;
+        return clock.GetUtcNow() < grant.Expiry ? TokenCheck.Valid : TokenCheck.Expired;
     }
 
+    /// <summary>The user a token acts for; null for a two-legged token (or an unknown one).</summary>
+    public UserContext? UserOf(string? authorization) => Find(authorization)?.User;
+
+    private TokenGrant? Find(string? authorization) =>
+        authorization is not null && authorization.StartsWith(Scheme, StringComparison.OrdinalIgnoreCase)
+        && _grants.TryGetValue(authorization[Scheme.Length..].Trim(), out var grant) ? grant : null;
+
     private static string Encode(ReadOnlySpan<byte> bytes) => Base64Url.EncodeToString(bytes);
+
+    private sealed record TokenGrant(DateTimeOffset Expiry, UserContext? User);
 }
+
+/// <summary>Who a user-context token acts for: the service account, and the scopes its assertion asked for.</summary>
+/// <param name="UserId">The service account's id; APS counts per-user quotas by it.</param>
+/// <param name="Scopes">The granted scopes, e.g. <c>data:read</c>.</param>
+internal sealed record UserContext(string UserId, IReadOnlySet<string> Scopes);
 
 internal enum TokenCheck
 {

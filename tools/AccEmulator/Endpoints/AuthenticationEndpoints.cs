@@ -7,7 +7,7 @@ using AccEmulator.Hosting;
 
 namespace AccEmulator.Endpoints;
 
-/// <summary><c>POST /authentication/v2/token</c>: two-legged client credentials with HTTP Basic auth.</summary>
+/// <summary><c>POST /authentication/v2/token</c>: two-legged client credentials, or a service account's JWT assertion (<see cref="Auth.JwtBearerGrant"/>), with HTTP Basic auth.</summary>
 internal static class AuthenticationEndpoints
 {
     public static void Map(WebApplication app) =>
@@ -26,6 +26,11 @@ internal static class AuthenticationEndpoints
         }
 
         var form = await context.Request.ReadFormAsync(context.RequestAborted);
+        if (form["grant_type"] == Auth.JwtBearerGrant.GrantType)
+        {
+            return Auth.JwtBearerGrant.Exchange(form["assertion"], state);
+        }
+
         if (form["grant_type"] != "client_credentials")
         {
             return ApsErrors.Gateway(StatusCodes.Status400BadRequest, "The grant_type is missing or unsupported.", "AUTH-004");

@@ -33,6 +33,9 @@ public enum EndpointCategory
     /// <summary>Every <c>/oss/v2/…</c> endpoint (one shared quota), e.g. signeds3download.</summary>
     Oss,
 
+    /// <summary>Every <c>/construction/issues/v1/…</c> endpoint (one quota, counted per user: <see cref="Quotas.QuotaOptions.PerUserLimits"/>).</summary>
+    Issues,
+
     /// <summary>The signed download URL itself (storage, not APS: no token, no quota).</summary>
     Download,
 

@@ -42,6 +42,8 @@ internal static class EmulatorApp
         OssEndpoints.Map(app);
         DownloadEndpoint.Map(app);
         ControlEndpoints.Map(app);
+        Issues.IssueEndpoints.Map(app);
+        Issues.IssueControlEndpoints.Map(app);
         return app;
     }
 }

@@ -4,6 +4,7 @@ using AccEmulator.Auth;
 using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
+using AccEmulator.Issues;
 using AccEmulator.Quotas;
 using AccEmulator.ServerCopy;
 
@@ -29,6 +30,10 @@ internal sealed class EmulatorState
         Mutator = new AccountMutator(Account, options.Seed, Clock);
         Truth = new AccountTruth(Account, Hashes, options.TruthHashMaxBytes);
         Objects = options.ServerCopy is { } serverCopy ? new ObjectStore(serverCopy) : null;
+        Issues = IssueGenerator.Build(Account, options);
+        IssueMutator = new IssueMutator(Issues, options.Seed, Clock);
+        IssueTruth = new IssueTruth(Issues, Hashes);
+        ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
     }
 
     public EmulatorOptions Options { get; }
@@ -52,6 +57,16 @@ internal sealed class EmulatorState
     public AccountMutator Mutator { get; }
 
     public AccountTruth Truth { get; }
+
+    /// <summary>Every project's issues (attachments are objects of <see cref="Account"/>).</summary>
+    public IssueStore Issues { get; }
+
+    public IssueMutator IssueMutator { get; }
+
+    public IssueTruth IssueTruth { get; }
+
+    /// <summary>The service accounts whose JWT assertions the token endpoint accepts.</summary>
+    public ServiceAccountRegistry ServiceAccounts { get; }
 
     /// <summary>Object ids for <c>POST …/storage</c>: a stream of its own, so creating storage shifts no other id.</summary>
     public DeterministicRandom StorageIds { get; }

@@ -7,7 +7,7 @@ namespace AccEmulator.Quotas;
 internal sealed class QuotaLimiter(TimeProvider clock, QuotaOptions options)
 {
     private readonly Lock _gate = new();
-    private readonly Dictionary<EndpointCategory, (DateTimeOffset Start, int Count)> _windows = [];
+    private readonly Dictionary<(EndpointCategory, string?), (DateTimeOffset Start, int Count)> _windows = [];
     private QuotaOptions _options = options;
 
     public QuotaOptions Options
@@ -24,11 +24,15 @@ internal sealed class QuotaLimiter(TimeProvider clock, QuotaOptions options)
     }
 
     /// <summary>Counts one request; false with the time until the window reopens when over quota.</summary>
-    public bool TryAcquire(EndpointCategory category, out TimeSpan retryAfter)
+    public bool TryAcquire(EndpointCategory category, out TimeSpan retryAfter) => TryAcquire(category, null, out retryAfter);
+
+    /// <summary>Counts one request of <paramref name="user"/> against a per-user quota (<see cref="QuotaOptions.PerUserLimits"/>)
+    /// or, with no user, against the app's quota (<see cref="QuotaOptions.Limits"/>).</summary>
+    public bool TryAcquire(EndpointCategory category, string? user, out TimeSpan retryAfter)
     {
         retryAfter = TimeSpan.Zero;
         var options = _options;
-        if (!options.Enabled || !options.Limits.TryGetValue(category, out var limit))
+        if (!options.Enabled || !(user is null ? options.Limits : options.PerUserLimits).TryGetValue(category, out var limit))
         {
             return true;
         }
@@ -36,7 +40,7 @@ internal sealed class QuotaLimiter(TimeProvider clock, QuotaOptions options)
         var now = clock.GetUtcNow();
         lock (_gate)
         {
-            if (!_windows.TryGetValue(category, out var window) || now >= window.Start + options.Window)
+            if (!_windows.TryGetValue((category, user), out var window) || now >= window.Start + options.Window)
             {
                 window = (now, 0);
             }
@@ -47,7 +51,7 @@ internal sealed class QuotaLimiter(TimeProvider clock, QuotaOptions options)
                 return false;
             }
 
-            _windows[category] = (window.Start, window.Count + 1);
+            _windows[(category, user)] = (window.Start, window.Count + 1);
             return true;
         }
     }

@@ -20,6 +20,12 @@ public sealed record QuotaOptions
         [EndpointCategory.Oss] = 1000,
     };
 
+    /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>
+    public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsPerUserLimits = new Dictionary<EndpointCategory, int>
+    {
+        [EndpointCategory.Issues] = 500,
+    };
+
     /// <summary>Whether quotas are enforced at all (default true; <c>--no-quotas</c> turns them off).</summary>
     public bool Enabled { get; init; } = true;
 
@@ -31,6 +37,9 @@ public sealed record QuotaOptions
 
     /// <summary>Requests allowed per window by category (default <see cref="ApsLimits"/>); absent means unlimited.</summary>
     public IReadOnlyDictionary<EndpointCategory, int> Limits { get; init; } = ApsLimits;
+
+    /// <summary>Requests allowed per window per user by category (default <see cref="ApsPerUserLimits"/>); absent means unlimited.</summary>
+    public IReadOnlyDictionary<EndpointCategory, int> PerUserLimits { get; init; } = ApsPerUserLimits;
 
     /// <summary>No quotas anywhere.</summary>
     public static QuotaOptions Disabled { get; } = new() { Enabled = false };

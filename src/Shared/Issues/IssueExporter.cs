@@ -1,0 +1,170 @@
+using System.Collections.Concurrent;
+using System.Text.Json;
+using AccBackup.Acc;
+using AccBackup.Backup;
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Issues;
+
+/// <summary>Writes one project's issues for one run: settings, every issue (both passes), comments and attachments read through
+/// <see cref="IssuesClient"/>; attachment bytes as write-once blobs (<see cref="BlobCopier"/>); the JSON record and the CSV
+/// created once under the run. A second call for the same run and project returns what the first wrote.</summary>
+public sealed partial class IssueExporter
+{
+    /// <summary>Issues whose comments and attachments are read at once (the Issues quota paces them all).</summary>
+    private const int ParallelIssues = 8;
+
+    private readonly IssuesClient client;
+    private readonly BlobContainer container;
+    private readonly BlobCopier copier;
+    private readonly IssuesOptions options;
+    private readonly TimeProvider time;
+    private readonly ILogger<IssueExporter> logger;
+
+    /// <summary>Creates the exporter.</summary>
+    public IssueExporter(IssuesClient client, BlobContainer container, BlobCopier copier, IOptions<IssuesOptions> options, TimeProvider time, ILogger<IssueExporter> logger)
+    {
+        this.client = client;
+        this.container = container;
+        this.copier = copier;
+        this.options = options.Value;
+        this.time = time;
+        this.logger = logger;
+    }
+
+    /// <summary>Exports one project; throws <see cref="IssuesAccessException"/> when the Issues API refuses the project.</summary>
+    public async Task<IssueExportResult> ExportAsync(IssueExportRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        var snapshotBlob = IssueLayout.Snapshot(request.RunId, request.ProjectId);
+        if (await IssueSnapshotReader.ReadAsync(container, snapshotBlob, cancellationToken).ConfigureAwait(false) is { } written)
+        {
+            return Result(written, snapshotBlob, request, issuesRead: 0, copied: 0);
+        }
+
+        var exportedAt = time.GetUtcNow();
+        var since = request.Previous is { } previous ? previous.ExportedAt - options.UpdatedOverlap : (DateTimeOffset?)null;
+        var settings = await client.GetSettingsAsync(request.ProjectId, cancellationToken).ConfigureAwait(false);
+        var changed = new List<JsonElement>();
+        foreach (var deleted in (bool[])[false, true])
+        {
+            await foreach (var issue in client.ListIssuesAsync(request.ProjectId, deleted, since, cancellationToken).ConfigureAwait(false))
+            {
+                changed.Add(issue);
+            }
+        }
+
+        // Attachments stored by an earlier run are never copied again: their bytes cannot change under the same id.
+        var carried = new Dictionary<string, StoredAttachment>(StringComparer.Ordinal);
+        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a.Error is null))
+        {
+            if (IssueCsv.Text(stored.Attachment, "attachmentId") is { } attachmentId)
+            {
+                carried.TryAdd(attachmentId, stored);
+            }
+        }
+
+        var records = new ConcurrentDictionary<string, IssueRecord>(StringComparer.Ordinal);
+        var copied = 0;
+        await Parallel.ForEachAsync(changed, new ParallelOptions { MaxDegreeOfParallelism = ParallelIssues, CancellationToken = cancellationToken }, async (issue, ct) =>
+        {
+            var (record, newlyCopied) = await ReadIssueAsync(request, issue, carried, ct).ConfigureAwait(false);
+            records[record.Id] = record;
+            Interlocked.Add(ref copied, newlyCopied);
+        }).ConfigureAwait(false);
+
+        // Carry what did not change; a changed issue (updated, deleted, commented) replaces its previous record.
+        foreach (var record in request.Previous?.Issues ?? [])
+        {
+            records.TryAdd(record.Id, record);
+        }
+
+        var snapshot = new IssueSnapshot(request.ProjectId, request.ProjectName, request.RunId, exportedAt, since, request.Previous?.RunId, settings,
+            [.. records.Values.OrderBy(r => r.Issue.TryGetProperty("displayId", out var id) && id.TryGetInt64(out var n) ? n : long.MaxValue).ThenBy(r => r.Id, StringComparer.Ordinal)]);
+        await WriteOnceAsync(IssueLayout.Csv(request.RunId, request.ProjectId), IssueCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
+        await WriteOnceAsync(snapshotBlob, JsonSerializer.SerializeToUtf8Bytes(snapshot, IssueJsonContext.Default.IssueSnapshot), "application/json", cancellationToken).ConfigureAwait(false);
+        var result = Result(snapshot, snapshotBlob, request, changed.Count, copied);
+        Log.Exported(logger, request.ProjectId, result.Issues, result.IssuesRead, result.Comments, result.Attachments, result.AttachmentFailures);
+        return result;
+    }
+
+    private async Task<(IssueRecord Record, int Copied)> ReadIssueAsync(
+        IssueExportRequest request, JsonElement issue, Dictionary<string, StoredAttachment> carried, CancellationToken cancellationToken)
+    {
+        var issueId = new JsonApiReader(ApsEndpoint.Issues).RequiredString(issue, "id");
+        // The issue says how many comments it has: an issue without any costs no call for them.
+        IReadOnlyList<JsonElement> comments = issue.TryGetProperty("commentCount", out var count) && count.ValueKind == JsonValueKind.Number && count.GetInt64() == 0
+            ? []
+            : await client.ListCommentsAsync(request.ProjectId, issueId, cancellationToken).ConfigureAwait(false);
+        var attachments = new List<StoredAttachment>();
+        var copied = 0;
+        foreach (var attachment in await client.ListAttachmentsAsync(request.ProjectId, issueId, cancellationToken).ConfigureAwait(false))
+        {
+            var id = IssueCsv.Text(attachment, "attachmentId");
+            if (id is not null && carried.TryGetValue(id, out var stored))
+            {
+                attachments.Add(stored with { Attachment = attachment });
+                continue;
+            }
+
+            var (result, isNew) = await StoreAsync(request, issue, attachment, cancellationToken).ConfigureAwait(false);
+            attachments.Add(result);
+            copied += isNew ? 1 : 0;
+        }
+
+        return (new IssueRecord(issue, comments, attachments), copied);
+    }
+
+    private async Task<(StoredAttachment Stored, bool Copied)> StoreAsync(IssueExportRequest request, JsonElement issue, JsonElement attachment, CancellationToken cancellationToken)
+    {
+        var id = IssueCsv.Text(attachment, "attachmentId");
+        var name = IssueCsv.Text(attachment, "fileName") ?? IssueCsv.Text(attachment, "displayName") ?? id ?? "attachment";
+        if (id is null || IssueCsv.Text(attachment, "storageUrn") is not { } urn || OssObject.TryParse(urn) is not { } storage)
+        {
+            // A file attached from Docs carries a version urn instead; the file backup holds those bytes (not copied again here).
+            return (new StoredAttachment(attachment, null, null, null, "not stored: the attachment has no OSS storageUrn (a Docs file: see its versionUrn)"), false);
+        }
+
+        var copy = new FileCopyRequest(request.ProjectId, IssueCsv.Text(issue, "id")!, id, 1,
+            attachment.TryGetProperty("fileSize", out var size) && size.TryGetInt64(out var bytes) ? bytes : null, storage,
+            IssueLayout.Attachment(request.ProjectId, id, name), $"{request.ProjectName}/Issues/#{IssueCsv.Text(issue, "displayId")}/{name}", null);
+        try
+        {
+            var result = await copier.CopyAsync(copy, cancellationToken).ConfigureAwait(false);
+            return (new StoredAttachment(attachment, result.Request.BlobName, result.StoredBytes, result.Sha256, null), result.Status == FileCopyStatus.Copied);
+        }
+        catch (FileCopyException e)
+        {
+            Log.AttachmentFailed(logger, request.ProjectId, id, e.Reason);
+            return (new StoredAttachment(attachment, null, null, null, e.Reason), false);
+        }
+    }
+
+    private async Task WriteOnceAsync(string blobName, byte[] content, string contentType, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await container.UploadAsync(blobName, content, new BlobWriteOptions { ContentType = contentType, Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+        }
+        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobAlreadyExists or BlobErrorCodes.ConditionNotMet)
+        {
+            // A repeated attempt of this export wrote it first (the snapshot last, so its presence means both are there).
+        }
+    }
+
+    private static IssueExportResult Result(IssueSnapshot snapshot, string snapshotBlob, IssueExportRequest request, int issuesRead, int copied) => new(
+        snapshotBlob, IssueLayout.Csv(request.RunId, request.ProjectId), snapshot.Issues.Count, snapshot.Issues.Count(i => i.Deleted),
+        snapshot.Issues.Sum(i => i.Comments.Count), snapshot.Issues.Sum(i => i.Attachments.Count), issuesRead, copied,
+        snapshot.Issues.Sum(i => i.Attachments.Count(a => a.Error is not null)));
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read), {Comments} comments, {Attachments} attachments, {AttachmentFailures} attachments not stored")]
+        public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int comments, int attachments, int attachmentFailures);
+
+        [LoggerMessage(EventId = 9011, Level = LogLevel.Warning, Message = "Attachment {AttachmentId} of project {ProjectId} not stored: {Reason}")]
+        public static partial void AttachmentFailed(ILogger logger, string projectId, string attachmentId, string reason);
+    }
+}

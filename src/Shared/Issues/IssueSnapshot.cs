@@ -1,0 +1,43 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace AccBackup.Issues;
+
+/// <summary>One project's issues as of one run: the record (JSON, nothing flattened), written once under that run.</summary>
+/// <param name="ProjectId">The Data Management project id (<c>b.…</c>).</param>
+/// <param name="ExportedAt">When this run started reading (the next run's <c>filter[updatedAt]</c> starts before it).</param>
+/// <param name="UpdatedSince">Null for a full read; otherwise only issues updated since then were read, the rest carried from <paramref name="BasedOnRunId"/>.</param>
+/// <param name="Issues">Every issue, deleted ones included, by display id.</param>
+public sealed record IssueSnapshot(
+    string ProjectId,
+    string ProjectName,
+    string RunId,
+    DateTimeOffset ExportedAt,
+    DateTimeOffset? UpdatedSince,
+    string? BasedOnRunId,
+    IssueSettingsRecord Settings,
+    IReadOnlyList<IssueRecord> Issues);
+
+/// <summary>A project's issue settings, each element as APS sent it.</summary>
+public sealed record IssueSettingsRecord(
+    IReadOnlyList<JsonElement> IssueTypes,
+    IReadOnlyList<JsonElement> RootCauseCategories,
+    IReadOnlyList<JsonElement> AttributeDefinitions,
+    IReadOnlyList<JsonElement> AttributeMappings);
+
+/// <summary>One issue with its comments and attachments, each as APS sent it.</summary>
+public sealed record IssueRecord(JsonElement Issue, IReadOnlyList<JsonElement> Comments, IReadOnlyList<StoredAttachment> Attachments)
+{
+    /// <summary>The issue's id.</summary>
+    [JsonIgnore]
+    public string Id => Issue.GetProperty("id").GetString()!;
+
+    /// <summary>Whether the issue is deleted (listed only with <c>filter[deleted]=true</c>).</summary>
+    [JsonIgnore]
+    public bool Deleted => Issue.TryGetProperty("deleted", out var deleted) && deleted.ValueKind == JsonValueKind.True;
+}
+
+/// <summary>An attachment as APS listed it, and where its bytes are kept: a write-once blob, with the SHA-256 of what was stored.</summary>
+/// <param name="BlobName">The blob holding the bytes; null when they could not be stored (see <paramref name="Error"/>).</param>
+/// <param name="Error">Why the bytes are not stored; null when they are.</param>
+public sealed record StoredAttachment(JsonElement Attachment, string? BlobName, long? StoredBytes, string? Sha256, string? Error);

@@ -1,0 +1,27 @@
+using System.Text.Json;
+using AccBackup.Storage;
+
+namespace AccBackup.Issues;
+
+/// <summary>Reads a run's issue snapshot back: for the next run's incremental read, for restore, for tests.</summary>
+public static class IssueSnapshotReader
+{
+    /// <summary>The snapshot of <paramref name="projectId"/> in <paramref name="runId"/>, or null when that run wrote none.</summary>
+    public static Task<IssueSnapshot?> ReadAsync(BlobContainer container, string runId, string projectId, CancellationToken cancellationToken) =>
+        ReadAsync(container, IssueLayout.Snapshot(runId, projectId), cancellationToken);
+
+    internal static async Task<IssueSnapshot?> ReadAsync(BlobContainer container, string blobName, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(container);
+        if (await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false) is null)
+        {
+            return null;
+        }
+
+        var stream = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
+        await using (stream.ConfigureAwait(false))
+        {
+            return await JsonSerializer.DeserializeAsync(stream, IssueJsonContext.Default.IssueSnapshot, cancellationToken).ConfigureAwait(false);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text;
+using System.Text.Json;
+using AccBackup.Acc;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Issues;
+
+/// <summary>Caches a Secure Service Account's user-context token: a fresh assertion exchanged before expiry (5 min, or a fifth of a
+/// short lifetime) or after a 401; one exchange at a time. Autodesk advises a new assertion rather than a refresh token.</summary>
+public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
+{
+    private const string GrantType = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+    private static readonly TimeSpan RefreshMargin = TimeSpan.FromMinutes(5);
+
+    private readonly HttpClient http;
+    private readonly ApsOptions aps;
+    private readonly IssuesOptions issues;
+    private readonly ApsQuotaLimiter quota;
+    private readonly ApsResilience resilience;
+    private readonly TimeProvider time;
+    private readonly ILogger<SsaTokenProvider> logger;
+    private readonly SemaphoreSlim refreshLock = new(1, 1);
+    private readonly Lazy<SsaAssertion> assertion;
+    private AccessToken? current;
+
+    /// <summary>Creates the provider; the key is read on first use (the options validator has checked it on start).</summary>
+    public SsaTokenProvider(
+        HttpClient http, IOptions<ApsOptions> aps, IOptions<IssuesOptions> issues, ApsQuotaLimiter quota, ApsResilience resilience,
+        TimeProvider time, ILogger<SsaTokenProvider> logger)
+    {
+        this.http = http;
+        this.aps = aps.Value;
+        this.issues = issues.Value;
+        this.quota = quota;
+        this.resilience = resilience;
+        this.time = time;
+        this.logger = logger;
+        assertion = new(() => this.issues.IsConfigured
+            ? new SsaAssertion(this.issues.PrivateKey!, this.issues.KeyId!)
+            : throw new IssuesNotConfiguredException());
+    }
+
+    /// <summary>A token valid for at least the refresh margin.</summary>
+    public async Task<string> GetTokenAsync(CancellationToken cancellationToken)
+    {
+        var token = current;
+        if (token is not null && token.RefreshAt > time.GetUtcNow())
+        {
+            return token.Value;
+        }
+
+        return await RefreshAsync(token?.Value, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Drops <paramref name="rejected"/> (APS answered 401 to it) and returns a fresh token.</summary>
+    public Task<string> RefreshAfterRejectionAsync(string rejected, CancellationToken cancellationToken) => RefreshAsync(rejected, cancellationToken);
+
+    private async Task<string> RefreshAsync(string? stale, CancellationToken cancellationToken)
+    {
+        await refreshLock.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            var token = current;
+            if (token is not null && token.Value != stale && token.RefreshAt > time.GetUtcNow())
+            {
+                return token.Value;
+            }
+
+            current = await resilience.ExecuteAsync(ApsEndpoint.Token, ExchangeAsync, cancellationToken).ConfigureAwait(false);
+            Log.TokenExchanged(logger, issues.ServiceAccountId!, current.ExpiresAt);
+            return current.Value;
+        }
+        finally
+        {
+            refreshLock.Release();
+        }
+    }
+
+    private async ValueTask<AccessToken> ExchangeAsync(CancellationToken cancellationToken)
+    {
+        var now = time.GetUtcNow();
+        var jwt = assertion.Value.Create(aps.ClientId, issues.ServiceAccountId!, issues.ScopeList, now, issues.AssertionLifetime);
+        using var request = new HttpRequestMessage(HttpMethod.Post, new Uri(aps.BaseUrl, "authentication/v2/token"));
+        request.Headers.Authorization = new AuthenticationHeaderValue("Basic", Convert.ToBase64String(Encoding.UTF8.GetBytes($"{aps.ClientId}:{aps.ClientSecret}")));
+        request.Content = new FormUrlEncodedContent([new("grant_type", GrantType), new("assertion", jwt)]);
+
+        HttpResponseMessage response;
+        using (await quota.AcquireAsync(ApsEndpoint.Token, cancellationToken).ConfigureAwait(false))
+        {
+            response = await http.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+
+        using (response)
+        {
+            if (response.StatusCode is HttpStatusCode.BadRequest or HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden)
+            {
+                throw new ApsAuthenticationException(ApsEndpoint.Token, response.StatusCode, Rejected(response.StatusCode, await DetailAsync(response, cancellationToken).ConfigureAwait(false)));
+            }
+
+            await ApsResponseClassifier.ThrowIfFailedAsync(ApsEndpoint.Token, response, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                using var json = await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), cancellationToken: cancellationToken).ConfigureAwait(false);
+                var reader = new JsonApiReader(ApsEndpoint.Token);
+                var value = reader.RequiredString(json.RootElement, "access_token");
+                var lifetime = TimeSpan.FromSeconds(reader.RequiredInt64(json.RootElement, "expires_in"));
+                var margin = lifetime / 5 < RefreshMargin ? lifetime / 5 : RefreshMargin;
+                return new AccessToken(value, now + lifetime, now + lifetime - margin);
+            }
+            catch (JsonException e)
+            {
+                throw new ApsResponseException(ApsEndpoint.Token, "APS token endpoint returned malformed JSON to the service account's assertion.", e);
+            }
+        }
+    }
+
+    private static string Rejected(HttpStatusCode status, string detail)
+    {
+        const string S = IssuesOptions.SectionName;
+        return $"APS refused the Secure Service Account's assertion ({(int)status}{detail}). Check {S}:PrivateKey (the private half of the key {S}:KeyId names), "
+            + $"{S}:KeyId and {S}:ServiceAccountId, and that {ApsOptions.SectionName}:ClientId is the app the service account belongs to.";
+    }
+
+    private static async Task<string> DetailAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var json = JsonDocument.Parse(await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false));
+            return json.RootElement.TryGetProperty("developerMessage", out var message) ? ": " + message : "";
+        }
+        catch (JsonException)
+        {
+            return "";
+        }
+    }
+
+    /// <inheritdoc />
+    public void Dispose()
+    {
+        refreshLock.Dispose();
+        if (assertion.IsValueCreated)
+        {
+            assertion.Value.Dispose();
+        }
+    }
+
+    private sealed record AccessToken(string Value, DateTimeOffset ExpiresAt, DateTimeOffset RefreshAt);
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 9001, Level = LogLevel.Debug, Message = "Secure Service Account {ServiceAccountId} token exchanged; expires at {ExpiresAt:o}")]
+        public static partial void TokenExchanged(ILogger logger, string serviceAccountId, DateTimeOffset expiresAt);
+    }
+}
+
+/// <summary>Issues were asked for but no Secure Service Account is configured (<c>Issues:ServiceAccountId</c>, <c>KeyId</c>, <c>PrivateKey</c>).</summary>
+public sealed class IssuesNotConfiguredException()
+    : InvalidOperationException($"Issues are not configured: set {IssuesOptions.SectionName}:ServiceAccountId, {IssuesOptions.SectionName}:KeyId and {IssuesOptions.SectionName}:PrivateKey.");
