@@ -1,4 +1,5 @@
 using System.Globalization;
+using AccBackup.Quotas;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;

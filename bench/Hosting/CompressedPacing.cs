@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Options;

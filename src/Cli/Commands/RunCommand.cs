@@ -2,6 +2,7 @@ using System.CommandLine;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Manifest;
+using AccBackup.Retry;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using Spectre.Console;
@@ -59,7 +60,7 @@ internal static class RunCommand
             }
 
             context.Console.MarkupLine($"Backing up into container [bold]{Markup.Escape(container.Uri.ToString())}[/]{(request.DryRun ? " (dry run)" : "")}.");
-            var display = new RunProgressDisplay(context, services.GetRequiredService<Acc.ApsWeather>());
+            var display = new RunProgressDisplay(context, services.GetRequiredService<ApsRetryMonitor>());
             result = await display.ShowWhileAsync(runner.RunAsync(request, display, cancellationToken)).ConfigureAwait(false);
         }
 

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Cli.Hosting;
+using AccBackup.Retry;
 using AccBackup.Runs;
 using Spectre.Console;
 using Spectre.Console.Rendering;
@@ -7,8 +8,8 @@ using Spectre.Console.Rendering;
 namespace AccBackup.Cli.Output;
 
 /// <summary>Shows a run's progress while it works: a live panel on a terminal, a plain line per second when output is redirected.</summary>
-/// <remarks>While APS requests wait out a storm, <paramref name="weather"/> says so ("waiting: APS 429 storm on FolderContents…").</remarks>
-internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather = null) : IProgress<BackupProgress>
+/// <remarks>While APS requests are retrying, <paramref name="retries"/> says so ("retrying: APS answering 429 on FolderContents…").</remarks>
+internal sealed class RunProgressDisplay(CliContext context, ApsRetryMonitor? retries = null) : IProgress<BackupProgress>
 {
     private static readonly TimeSpan LiveInterval = TimeSpan.FromMilliseconds(250);
     private static readonly TimeSpan PlainInterval = TimeSpan.FromSeconds(1);
@@ -80,7 +81,7 @@ internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather
             + $"no content {Units.Count(p.FilesNoContent)}, failed {Units.Count(p.FilesFailed)}), {Units.Bytes(p.BytesCopied)} copied"
             + (rate.BytesPerSecond is { } perSecond ? $" at {Units.Rate(perSecond)}" : string.Empty)
             + (eta is { } left ? $", ETA {Units.Duration(left)}" : string.Empty)
-            + (weather?.Current is { } storm ? $"; waiting: {storm}" : string.Empty);
+            + (retries?.Current is { } wait ? $"; retrying: {wait}" : string.Empty);
     }
 
     private Panel Render()
@@ -97,9 +98,9 @@ internal sealed class RunProgressDisplay(CliContext context, ApsWeather? weather
             + $"{Units.Count(p.FilesUnchanged)} unchanged, {Units.Count(p.FilesNoContent)} no content, {Units.Count(p.FilesFailed)} failed");
         grid.AddRow("Data", $"{Units.Bytes(p.BytesCopied)} copied of {Units.Bytes(p.BytesFound)} listed · {(rate.BytesPerSecond is { } perSecond ? Units.Rate(perSecond) : "—")}");
         grid.AddRow("ETA", eta is { } left ? Units.Duration(left) : "—");
-        if (weather?.Current is { } storm)
+        if (retries?.Current is { } wait)
         {
-            grid.AddRow(new Markup("[yellow]Waiting[/]"), new Markup(Markup.Escape(storm.ToString())));
+            grid.AddRow(new Markup("[yellow]Retrying[/]"), new Markup(Markup.Escape(wait.ToString())));
         }
 
         return new Panel(grid).Header("acc-backup run").Border(BoxBorder.Rounded);

@@ -30,22 +30,3 @@ public enum ApsEndpoint
     /// <summary>Every GET under /construction/issues/v1 (one quota for all, counted per user: one service account is one budget).</summary>
     Issues,
 }
-
-/// <summary>Documented quotas (requests per minute per app; Issues per user), from shared/notes/aps-api.md and aps-modules.md.</summary>
-public static class ApsQuotas
-{
-    /// <summary>Requests per minute APS allows one app on <paramref name="endpoint"/>.</summary>
-    public static int PerMinute(ApsEndpoint endpoint) => endpoint switch
-    {
-        ApsEndpoint.Token => 500,
-        ApsEndpoint.Hubs => 50,
-        ApsEndpoint.Projects => 50,
-        ApsEndpoint.TopFolders => 300,
-        ApsEndpoint.Folder => 300,
-        ApsEndpoint.FolderContents => 300,
-        ApsEndpoint.SignedDownload => 1000,
-        ApsEndpoint.ItemVersions => 800,
-        ApsEndpoint.Issues => 500,
-        _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
-    };
-}

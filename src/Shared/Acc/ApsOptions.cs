@@ -1,4 +1,6 @@
 using System.ComponentModel.DataAnnotations;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Acc;

@@ -1,3 +1,5 @@
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Options;
 

@@ -1,3 +1,5 @@
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -20,7 +22,7 @@ public static class ApsServiceCollectionExtensions
             new ApsRenamedSettings(configuration.GetSection(ApsOptions.SectionName))));
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<ApsQuotaLimiter>();
-        services.TryAddSingleton<ApsWeather>();
+        services.TryAddSingleton<ApsRetryMonitor>();
         services.TryAddSingleton<ApsResilience>();
 
         // The token cache must be one per process, so it is a singleton; its pooled handler recycles

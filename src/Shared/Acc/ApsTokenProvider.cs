@@ -2,6 +2,8 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 

@@ -1,6 +1,8 @@
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text.Json;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Acc;

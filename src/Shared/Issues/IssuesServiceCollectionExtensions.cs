@@ -1,4 +1,6 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;

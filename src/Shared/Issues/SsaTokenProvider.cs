@@ -3,6 +3,8 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 

@@ -1,6 +1,8 @@
 using System.Reflection;
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using AccBackup.Storage;
 
 namespace AccBackup.Repository.Tests.Files;

@@ -1,5 +1,7 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;

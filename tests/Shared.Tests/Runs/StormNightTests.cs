@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Manifest;
+using AccBackup.Retry;
 using AccBackup.Runs;
 using AccBackup.Tests.Backup;
 using AccEmulator;
@@ -43,7 +44,7 @@ public sealed class StormNightTests
     public async Task RunAsync_StormLongerThanQuickRetriesButWithinTheBudget_WaitsItOutAndStoresEveryFile(EndpointCategory category, string kind, ApsEndpoint endpoint)
     {
         await using var host = await CopyEngineHost.StartAsync(Demo, QuickStormSettings);
-        var weather = host.Services.GetRequiredService<ApsWeather>();
+        var weather = host.Services.GetRequiredService<ApsRetryMonitor>();
         host.Emulator.Faults = FaultOptions.None.With(category, kind == "429"
             ? new EndpointFaults { TooManyRequestsRate = 1.0, RetryAfter = null }
             : new EndpointFaults { ServerErrorRate = 1.0 });
@@ -56,7 +57,7 @@ public sealed class StormNightTests
         Assert.True(result.Summary.IsComplete, string.Join("; ", result.Summary.FailedProjects.Select(p => p.Error)));
         Assert.True(host.Emulator.GetStats().FaultsInjected.Values.Sum() > 20, "the storm was injected");
         Assert.Contains(seen, s => s.Endpoint == endpoint && (kind == "429" ? s.Reason == "429" : s.Reason is "500" or "503"));
-        Assert.Contains(host.Logs.Lines, l => l.StartsWith("Warning", StringComparison.Ordinal) && l.Contains($"APS {endpoint} storm: still answering", StringComparison.Ordinal));
+        Assert.Contains(host.Logs.Lines, l => l.StartsWith("Warning", StringComparison.Ordinal) && l.Contains($"APS {endpoint} still answering", StringComparison.Ordinal));
         Assert.Null(weather.Current);
         await AssertEveryFileStoredAsync(host, "stormy");
     }
@@ -78,10 +79,10 @@ public sealed class StormNightTests
         Assert.False(result.Summary.IsComplete);
     }
 
-    /// <summary>Samples <see cref="ApsWeather.Current"/> every 50 ms for <paramref name="length"/>.</summary>
-    private static async Task<List<ApsStorm>> WatchWeatherAsync(ApsWeather weather, TimeSpan length)
+    /// <summary>Samples <see cref="ApsRetryMonitor.Current"/> every 50 ms for <paramref name="length"/>.</summary>
+    private static async Task<List<ApsRetryWait>> WatchWeatherAsync(ApsRetryMonitor weather, TimeSpan length)
     {
-        var seen = new List<ApsStorm>();
+        var seen = new List<ApsRetryWait>();
         var clock = Stopwatch.StartNew();
         while (clock.Elapsed < length)
         {

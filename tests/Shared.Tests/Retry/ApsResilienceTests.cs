@@ -3,9 +3,10 @@ using System.Net;
 using System.Net.Sockets;
 using System.Text;
 using AccBackup.Acc;
+using AccBackup.Tests.Acc;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Retry;
 
 /// <summary>What retrying cannot fix (refused, unresolvable, TLS) fails within seconds naming Aps:BaseUrl; storms are still retried.</summary>
 public sealed class ApsResilienceTests

@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>One granted APS call; dispose it exactly once, when the response has arrived (or the call failed).</summary>
 /// <remarks>Process scope counts the call against its window until then (<see cref="ApsQuotaLog"/>); otherwise disposing does nothing.</remarks>

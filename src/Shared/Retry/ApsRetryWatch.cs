@@ -1,7 +1,9 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
 
-/// <summary>One APS request's time in a storm: when it started and what it last failed with. Lives as long as the request.</summary>
-internal sealed class ApsStormWatch(ApsEndpoint endpoint, long started)
+namespace AccBackup.Retry;
+
+/// <summary>One APS request's time spent retrying: when it started and what it last failed with. Lives as long as the request.</summary>
+internal sealed class ApsRetryWatch(ApsEndpoint endpoint, long started)
 {
     private int warned;
 
@@ -14,6 +16,6 @@ internal sealed class ApsStormWatch(ApsEndpoint endpoint, long started)
     /// <summary>What the last attempt failed with ("429", "HTTP 503", "attempt timed out"), or null before any failure.</summary>
     public string? Reason { get; set; }
 
-    /// <summary>True the first time it is called: the storm warning is logged once per request.</summary>
+    /// <summary>True the first time it is called: the still-retrying warning is logged once per request.</summary>
     public bool TryWarn() => Interlocked.Exchange(ref warned, 1) == 0;
 }

@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>What one APS quota window allows this client, and the clock-aligned slices a shared budget counts it in.</summary>
 /// <remarks>

@@ -1,7 +1,8 @@
 using System.Net;
 using System.Text.Json;
+using AccBackup.Acc;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Retry;
 
 /// <summary>Maps a failed APS response to the exception family: the one place HTTP statuses become domain errors.</summary>
 internal static class ApsResponseClassifier

@@ -1,6 +1,7 @@
 using System.ComponentModel.DataAnnotations;
+using AccBackup.Acc;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Quotas;
 
 /// <summary>Client-side pacing to APS's documented per-minute quotas: section <c>Aps:Quota</c>.</summary>
 public sealed class ApsQuotaOptions

@@ -1,13 +1,14 @@
 using System.Diagnostics;
 using System.Globalization;
 using AccBackup.Acc;
+using AccBackup.Tests.Acc;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Quotas;
 
 /// <summary>
 /// Client pacing (Process scope) against the emulator's real quota counting over real HTTP: fixed windows that open at

@@ -1,8 +1,9 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
 using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Time.Testing;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Quotas;
 
 public sealed class ApsQuotaLimiterTests
 {

@@ -1,6 +1,7 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Quotas;
 
 /// <summary>A shared budget in memory: grants by the same rule as the blob store (<see cref="QuotaTally"/>), records every take, and can hold takes back.</summary>
 internal sealed class InMemoryQuotaBudget : IApsQuotaBudget

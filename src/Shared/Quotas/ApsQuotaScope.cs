@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>Who shares the client-side APS budget of <see cref="ApsOptions.Quota.Share"/>: <c>Aps:Quota:Scope</c>.</summary>
 public enum ApsQuotaScope

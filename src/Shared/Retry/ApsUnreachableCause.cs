@@ -1,9 +1,10 @@
 using System.Net.Http;
 using System.Net.Sockets;
+using AccBackup.Acc;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Retry;
 
-/// <summary>Recognises the failures that say APS cannot be reached at all, as opposed to a passing storm or a dropped connection.</summary>
+/// <summary>Recognises the failures that say APS cannot be reached at all, as opposed to a passing outage or a dropped connection.</summary>
 /// <remarks>
 /// A refused connection, an unresolvable name or a failed TLS handshake on the base URL almost always means a wrong
 /// <c>Aps:BaseUrl</c>, a proxy or a firewall: a few quick attempts absorb a restart, more only delay the message.

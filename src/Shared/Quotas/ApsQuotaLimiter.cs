@@ -1,6 +1,7 @@
+using AccBackup.Acc;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Quotas;
 
 /// <summary>Client-side pacing per APS endpoint, so a healthy run rarely sees a 429 and is never paced below its quota.</summary>
 /// <remarks>

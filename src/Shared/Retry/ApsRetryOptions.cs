@@ -1,6 +1,7 @@
 using System.ComponentModel.DataAnnotations;
+using AccBackup.Acc;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Retry;
 
 /// <summary>How one APS request is retried through throttling (429), server errors (5xx, 408), timeouts and dropped
 /// connections: section <c>Aps:Retry</c>.</summary>

@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
 /// <remarks>

@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>One endpoint's exact sliding log of calls: at most <c>limit</c> of them in any interval of one window, as APS counts them.</summary>
 /// <remarks>

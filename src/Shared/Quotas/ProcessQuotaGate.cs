@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>One endpoint's calls paced by this process alone (<c>Aps:Quota:Scope</c> = Process): callers queue in order
 /// for the endpoint's <see cref="ApsQuotaLog"/>, and only the first in line ever waits for the window.</summary>

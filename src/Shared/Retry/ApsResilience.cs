@@ -1,31 +1,32 @@
 using System.Net;
+using AccBackup.Acc;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using Polly;
 using Polly.Retry;
 using Polly.Timeout;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Retry;
 
-/// <summary>Retries for APS calls: a storm of 429, 5xx, 408, timeouts or dropped connections is waited out for up to
+/// <summary>Retries for APS calls: 429, 5xx, 408, timeouts and dropped connections are retried for up to
 /// <c>Aps:Retry:MaxDuration</c>, honouring Retry-After and otherwise backing off exponentially up to <c>Aps:Retry:MaxDelay</c>.</summary>
 /// <remarks>An unreachable base URL (<see cref="ApsUnreachableCause"/>) gets only a few quick attempts, then fails naming the setting.</remarks>
 public sealed partial class ApsResilience
 {
     private static readonly TimeSpan MaxRetryAfter = TimeSpan.FromMinutes(2);
-    private static readonly ResiliencePropertyKey<ApsStormWatch> WatchKey = new("acc-backup.storm");
+    private static readonly ResiliencePropertyKey<ApsRetryWatch> WatchKey = new("acc-backup.retry");
 
     private readonly ResiliencePipeline pipeline;
     private readonly ApsOptions settings;
-    private readonly ApsWeather weather;
+    private readonly ApsRetryMonitor monitor;
     private readonly TimeProvider time;
     private readonly ILogger<ApsResilience> logger;
 
     /// <summary>Builds the pipeline from the options.</summary>
-    public ApsResilience(IOptions<ApsOptions> options, ApsWeather weather, TimeProvider time, ILogger<ApsResilience> logger)
+    public ApsResilience(IOptions<ApsOptions> options, ApsRetryMonitor monitor, TimeProvider time, ILogger<ApsResilience> logger)
     {
         settings = options.Value;
-        this.weather = weather;
+        this.monitor = monitor;
         this.time = time;
         this.logger = logger;
         pipeline = new ResiliencePipelineBuilder { TimeProvider = time }
@@ -45,10 +46,10 @@ public sealed partial class ApsResilience
             .Build();
     }
 
-    /// <summary>Runs one APS call with retries; a failure left when the storm budget is spent becomes <see cref="ApsUnavailableException"/>.</summary>
+    /// <summary>Runs one APS call with retries; a failure left when Aps:Retry:MaxDuration is spent becomes <see cref="ApsUnavailableException"/>.</summary>
     public async Task<T> ExecuteAsync<T>(ApsEndpoint endpoint, Func<CancellationToken, ValueTask<T>> attempt, CancellationToken cancellationToken)
     {
-        var watch = new ApsStormWatch(endpoint, time.GetTimestamp());
+        var watch = new ApsRetryWatch(endpoint, time.GetTimestamp());
         var context = ResilienceContextPool.Shared.Get(cancellationToken);
         context.Properties.Set(WatchKey, watch);
         try
@@ -69,7 +70,7 @@ public sealed partial class ApsResilience
         }
         finally
         {
-            weather.Ended(watch);
+            monitor.Ended(watch);
             ResilienceContextPool.Shared.Return(context);
         }
     }
@@ -78,9 +79,9 @@ public sealed partial class ApsResilience
         e is ApsTransientException or HttpRequestException or TimeoutRejectedException or IOException
         || (e is TaskCanceledException && e.InnerException is TimeoutException);
 
-    private static ApsStormWatch WatchOf(ResilienceContext context) => context.Properties.GetValue(WatchKey, null!);
+    private static ApsRetryWatch WatchOf(ResilienceContext context) => context.Properties.GetValue(WatchKey, null!);
 
-    private bool ShouldRetry(Exception? e, int attemptNumber, ApsStormWatch watch)
+    private bool ShouldRetry(Exception? e, int attemptNumber, ApsRetryWatch watch)
     {
         if (e is null || !IsTransient(e))
         {
@@ -95,7 +96,7 @@ public sealed partial class ApsResilience
         return time.GetElapsedTime(watch.Started) < settings.Retry.MaxDuration;
     }
 
-    private TimeSpan DelayBefore(int attemptNumber, Exception? e, ApsStormWatch watch)
+    private TimeSpan DelayBefore(int attemptNumber, Exception? e, ApsRetryWatch watch)
     {
         var delay = e is ApsTransientException { RetryAfter: { } after }
             ? (after > MaxRetryAfter ? MaxRetryAfter : after)
@@ -114,22 +115,22 @@ public sealed partial class ApsResilience
         return TimeSpan.FromMilliseconds(capped * (0.75 + (Random.Shared.NextDouble() * 0.5)));
     }
 
-    private void OnRetry(ApsStormWatch watch, Exception? e, int attemptNumber, TimeSpan delay)
+    private void OnRetry(ApsRetryWatch watch, Exception? e, int attemptNumber, TimeSpan delay)
     {
-        watch.Reason = StormReason(e);
-        weather.Waiting(watch);
+        watch.Reason = FailureReason(e);
+        monitor.Waiting(watch);
         var waited = time.GetElapsedTime(watch.Started);
         var endpoint = watch.Endpoint.ToString();
         var reason = Describe(e);
         if (waited >= settings.Retry.WarnAfter && settings.Retry.WarnAfter > TimeSpan.Zero && watch.TryWarn())
         {
-            Log.StormWaiting(logger, endpoint, reason, waited, settings.Retry.MaxDuration);
+            Log.StillRetrying(logger, endpoint, reason, waited, settings.Retry.MaxDuration);
         }
 
         Log.Retrying(logger, endpoint, attemptNumber + 1, reason, delay);
     }
 
-    private static string StormReason(Exception? e) => e switch
+    private static string FailureReason(Exception? e) => e switch
     {
         ApsTransientException { Status: { } status } => ((int)status).ToString(System.Globalization.CultureInfo.InvariantCulture),
         TimeoutRejectedException => "timeout",
@@ -157,7 +158,7 @@ public sealed partial class ApsResilience
         [LoggerMessage(EventId = 1011, Level = LogLevel.Error, Message = "APS {Endpoint} unreachable at Aps:BaseUrl = {BaseUrl} ({Cause}); not retrying further")]
         public static partial void Unreachable(ILogger logger, string endpoint, Uri baseUrl, string cause);
 
-        [LoggerMessage(EventId = 1012, Level = LogLevel.Warning, Message = "APS {Endpoint} storm: still answering {Status} after {Waited} of retrying; waiting it out for up to Aps:Retry:MaxDuration = {Budget}")]
-        public static partial void StormWaiting(ILogger logger, string endpoint, string status, TimeSpan waited, TimeSpan budget);
+        [LoggerMessage(EventId = 1012, Level = LogLevel.Warning, Message = "APS {Endpoint} still answering {Status} after {Waited} of retrying; retrying for up to Aps:Retry:MaxDuration = {Budget}")]
+        public static partial void StillRetrying(ILogger logger, string endpoint, string status, TimeSpan waited, TimeSpan budget);
     }
 }

@@ -1,4 +1,6 @@
-namespace AccBackup.Acc;
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
 
 /// <summary>The APS call budget every process of one backup shares (<c>Aps:Quota:Scope</c> = Shared), kept outside the process.</summary>
 /// <remarks>

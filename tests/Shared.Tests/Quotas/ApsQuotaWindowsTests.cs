@@ -1,6 +1,7 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Quotas;
 
 public sealed class ApsQuotaWindowsTests
 {

@@ -1,7 +1,8 @@
 using AccBackup.Acc;
+using AccBackup.Quotas;
 using Microsoft.Extensions.Time.Testing;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Quotas;
 
 public sealed class ApsQuotaLogTests
 {

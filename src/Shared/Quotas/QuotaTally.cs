@@ -1,7 +1,8 @@
 using System.Collections.Immutable;
 using System.Globalization;
+using AccBackup.Acc;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Quotas;
 
 /// <summary>What a shared budget has granted per slice, over the slices that can still share a window with a new grant.</summary>
 /// <remarks>

@@ -1,0 +1,22 @@
+using AccBackup.Acc;
+
+namespace AccBackup.Quotas;
+
+/// <summary>Documented quotas (requests per minute per app; Issues per user), from shared/notes/aps-api.md and aps-modules.md.</summary>
+public static class ApsQuotas
+{
+    /// <summary>Requests per minute APS allows one app on <paramref name="endpoint"/>.</summary>
+    public static int PerMinute(ApsEndpoint endpoint) => endpoint switch
+    {
+        ApsEndpoint.Token => 500,
+        ApsEndpoint.Hubs => 50,
+        ApsEndpoint.Projects => 50,
+        ApsEndpoint.TopFolders => 300,
+        ApsEndpoint.Folder => 300,
+        ApsEndpoint.FolderContents => 300,
+        ApsEndpoint.SignedDownload => 1000,
+        ApsEndpoint.ItemVersions => 800,
+        ApsEndpoint.Issues => 500,
+        _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
+    };
+}
