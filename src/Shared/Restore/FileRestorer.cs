@@ -7,8 +7,9 @@ namespace AccBackup.Restore;
 /// <remarks>
 /// Order matters: the name is checked, then every folder on the way (no symbolic links) before any is created, then
 /// what is already at the target; only then is a byte read. Bytes stream into a fresh temporary file beside the
-/// target (a large blob in parallel ranges, hashed in order: <see cref="RangedBlobDownload"/>) and are moved into place only when length and SHA-256 equal the manifest's (the length alone for a file the
-/// storage service copied, <see cref="ManifestEntry.IsSizeOnly"/>), so a target path never holds
+/// target (a large blob in parallel ranges, hashed in order: <see cref="RangedBlobDownload"/>) and are moved into place
+/// only when length and SHA-256 equal the manifest's (the length alone for a file the storage service copied,
+/// <see cref="ManifestEntry.IsSizeOnly"/>), so a target path never holds
 /// partial or unverified bytes, and without overwrite the move itself refuses a file that appeared meanwhile.
 /// </remarks>
 internal sealed class FileRestorer(BlobContainer container, string root, bool overwrite)
