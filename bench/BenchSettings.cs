@@ -13,7 +13,8 @@ namespace AccBackup.Bench;
 /// <param name="Compression">k: every quota window, APS latency and file size of the quota-bound scenarios is divided by k.</param>
 /// <param name="LinkScale">Scale of the link-bound scenario (real file sizes, k = 1: bandwidth has nothing to compress).</param>
 /// <param name="LargeFileBytes">The single file of the large-file scenario.</param>
-internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes)
+/// <param name="NightsScale">Scale of the nights scenario's account (sizes ÷ <see cref="NightsSizeDivisor"/>, k = 1, quotas off).</param>
+internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes, double NightsScale)
 {
     /// <summary>Latency the emulator adds to every APS request at k = 1 (every category but the storage download and its control API).</summary>
     public static readonly TimeSpan ApsLatency = TimeSpan.FromMilliseconds(40);
@@ -33,6 +34,13 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>Share of files changed before the engine-1pct run.</summary>
     public const double ChangedShare = 0.01;
 
+    /// <summary>Nights after the first full backup in the nights scenario, each with <see cref="ChangedShare"/> of the files changed.</summary>
+    public const int ChangingNights = 30;
+
+    /// <summary>The nights scenario's file sizes are the seed-scaled ones divided by this (emulator SizeDivisor): storage is
+    /// counted in bytes whatever the sizes, and 31 backups of smaller files run in minutes.</summary>
+    public const int NightsSizeDivisor = 10;
+
     /// <summary>One file in this many is copied by the sequential variant; its copy time is scaled up by the same factor.</summary>
     public const int SequentialSampleEvery = 10;
 
@@ -48,8 +56,8 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// ideal) the run's fixed start (token, listing) was a fifth of the wall. The full run is sized to ≈ 30 min on 2 cores.
     /// </summary>
     public static BenchSettings For(bool quick) => quick
-        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20)
-        : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30);
+        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20, 0.012)
+        : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30, 0.025);
 
     /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
     public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;
@@ -77,13 +85,13 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>The parameters as printed lines.</summary>
     public IReadOnlyList<string> Describe() =>
     [
-        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB"),
-        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:Quota:Share 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
+        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none"),
+        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:QuotaShare 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
         "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),
         "APS quotas: the real ones per window (contents 300, OSS 1000, ...) unless a scenario turns them off; quota windows restart between variants (runs are a night apart)",
         "storage latency 10 ms: not applied (our blob client has no hook for it; Azurite answers over loopback)",
-        Invariant($"verification: every file with storage has a blob (by the item id in its metadata) of the truth's size, read back and hashed against the truth's SHA-256 — every blob up to {Verification.TruthVerifier.FullReadUpTo:N0} files, one in {Verification.TruthVerifier.SampleEvery} above; folder pages counted from the listing calls answered 200 (the most of any variant)"),
+        Invariant($"verification: every file with storage has a blob (by the item and version ids in its metadata) of the truth's size, read back and hashed against the truth's SHA-256 — every blob up to {Verification.TruthVerifier.FullReadUpTo:N0} files, one in {Verification.TruthVerifier.SampleEvery} above; folder pages counted from the listing calls answered 200 (the most of any variant)"),
         "processes: this one (bench + APS emulator), one Azurite per scenario (quota-bound: blobs in a temporary folder, the full-size accounts hold up to tens of GB; the others in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
         ProductSettings.Count == 0
             ? "copy engine: product defaults (Backup:*, Copy:*, Aps:Quota:Share 0.9); only the APS pacing is compressed k-fold"

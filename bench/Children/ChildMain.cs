@@ -5,6 +5,8 @@ using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Bench.Variants;
+using AccBackup.Restore;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Bench.Children;
 
@@ -75,6 +77,14 @@ internal static class ChildMain
                 var outcome = new VariantOutcome(1, one.Status == FileCopyStatus.Copied ? 1 : 0, one.Status == FileCopyStatus.Unchanged ? 1 : 0, one.Status == FileCopyStatus.Failed ? 1 : 0,
                     Note: "BlobCopier.CopyAsync on the one file" + (spec.Settings.TryGetValue("Copy:Mode", out var mode) && mode is not null ? $" (Copy:Mode {mode})" : ": ranged GETs, Copy:ParallelBlocksPerFile 8, 4 MiB blocks"));
                 return cost.Stop(outcome, warnings, null, null);
+            case ChildKinds.Restore:
+                var to = spec.RestoreTo ?? throw new InvalidOperationException("restore needs a folder.");
+                var restored = await ActivatorUtilities.CreateInstance<RunRestorer>(host.Services).RestoreAsync(new RestoreRequest(spec.RunId, to), null, cancellationToken);
+                var problems = restored.Failures.Concat(restored.Skipped).Take(3).Select(f => $"{f.Path}: {f.Reason}").ToList();
+                return cost.Stop(new VariantOutcome(restored.Selected, restored.Restored, restored.AlreadyPresent, restored.Failures.Count + restored.Skipped.Count,
+                    Note: $"RunRestorer (acc-backup restore) of run {spec.RunId}: {restored.Restored} files, {restored.Bytes / 1e6:F0} MB, each SHA-256 proven against the manifest" +
+                        string.Concat(problems.Select(p => "; " + p)),
+                    BytesOverride: restored.Bytes), warnings, null, null);
             default:
                 throw new InvalidOperationException($"Unknown child kind '{spec.Kind}'.");
         }

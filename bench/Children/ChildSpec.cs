@@ -17,7 +17,11 @@ internal sealed record ChildSpec(
     double Compression,
     string RunId,
     FileCopyRequest? LargeFile,
-    string ResultPath);
+    string ResultPath)
+{
+    /// <summary>The restore kind: the folder the run <see cref="RunId"/> is restored into.</summary>
+    public string? RestoreTo { get; init; }
+}
 
 /// <summary>The copiers a child can run.</summary>
 internal static class ChildKinds
@@ -39,4 +43,7 @@ internal static class ChildKinds
 
     /// <summary>BlobCopier on one large file.</summary>
     public const string LargeEngine = "large-engine";
+
+    /// <summary>A run restored into a folder through RunRestorer, as <c>acc-backup restore</c> does.</summary>
+    public const string Restore = "restore";
 }

@@ -26,7 +26,9 @@ internal static class AzuriteProbe
             async (block, ct) => await container.StageBlockAsync(block.Blob, BlobBlockIds.FromIndex(block.Index), content, ct));
         for (var b = 0; b < Blobs; b++)
         {
-            await container.CommitBlockListAsync($"probe/{b}", Enumerable.Range(0, BlocksPerBlob).Select(BlobBlockIds.FromIndex).ToList(), null, cancellationToken);
+            // Create-only, as every write to a backup container must be (its client's write-once guard refuses any other).
+            await container.CommitBlockListAsync($"probe/{b}", Enumerable.Range(0, BlocksPerBlob).Select(BlobBlockIds.FromIndex).ToList(),
+                new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, cancellationToken);
         }
 
         var wall = clock.Elapsed;

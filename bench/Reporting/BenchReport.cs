@@ -32,7 +32,14 @@ internal sealed record ScenarioReport(
     IdealTime Ideal,
     IReadOnlyList<VariantReport> Variants,
     ScenarioRatios Ratios,
-    IReadOnlyList<string> Findings);
+    IReadOnlyList<string> Findings)
+{
+    /// <summary>The nights scenario: what the backup container holds after a month of nights; null elsewhere.</summary>
+    public NightsStorage? Storage { get; init; }
+
+    /// <summary>The link-bound scenario: the restore of engine-full's run beside its backup; null elsewhere.</summary>
+    public RestoreFigures? Restore { get; init; }
+}
 
 /// <summary>The scenario's ratios; null where a scenario has no such variant.</summary>
 /// <param name="FullToIdeal">Ideal seconds / engine-full seconds (1.0 is the ideal reached).</param>

@@ -25,7 +25,8 @@ internal static class ScenarioReports
             projected is not null && scale > 0 ? Round(compression * ideal.Seconds / scale / (ideal.Seconds / full!.WallSeconds) / 60) : null);
 
         var findings = new List<string>();
-        findings.AddRange(variants.Where(v => v.Name != "sequential").Select(v => Use(v, workload, quotas)));
+        // A restore reads no link and asks APS nothing: its figures are in its own line.
+        findings.AddRange(variants.Where(v => v.Name != "sequential" && !v.Name.StartsWith("restore-", StringComparison.Ordinal)).Select(v => Use(v, workload, quotas)));
         if (noChange is not null && full is not null && workload.Quotas)
         {
             var contents = Calls(noChange, "FolderContents");

@@ -28,6 +28,26 @@ internal static class Targets
             checks.Add(Ratio(link, "link-bound engine-full ≥ 0.90 × ideal", link.Ratios.FullToIdeal, 0.90));
         }
 
+        if (Find(scenarios, LinkBoundScenario.Name)?.Restore is { } restore)
+        {
+            checks.Add(new TargetCheck(F($"link-bound restore of engine-full's run ≥ {RestoreFigures.Goal} × the backup's MB/s"),
+                F($"{restore.Ratio:F2} ({restore.RestoreMbPerSecond:F1} MB/s in {restore.RestoreSeconds:F1} s vs {restore.BackupMbPerSecond:F1} MB/s in {restore.BackupSeconds:F1} s)"),
+                restore.Verified && restore.Ratio >= RestoreFigures.Goal,
+                "restore: Azurite's reads, the disk and SHA-256 (no bandwidth cap); backup: the 100 MB/s link"));
+        }
+
+        if (Find(scenarios, NightsScenario.Name)?.Storage is { } storage)
+        {
+            checks.Add(new TargetCheck(F($"{storage.Nights} nights at 1 % change: data bytes stored ≤ {NightsScenario.StorageRatioLimit} × (first night + bytes changed)"),
+                F($"{storage.Ratio:F4} ({storage.Final.DataBytes / 1e6:F1} MB stored; {storage.FirstNightBytes / 1e6:F1} MB first night + {storage.ChangedBytes / 1e6:F1} MB changed)"),
+                storage.Ratio <= NightsScenario.StorageRatioLimit && storage.WrongNights.Count == 0,
+                F($"manifests {storage.Final.ManifestBytes / 1e6:F2} MB apart ({storage.Final.ManifestBlobs} blobs), other records {storage.Final.RecordBytes / 1e6:F2} MB, state {storage.Final.StateBytes / 1e6:F2} MB")));
+            checks.Add(new TargetCheck("a no-change night writes no data blob",
+                F($"{storage.NoChangeDataBlobs} data blobs, {storage.NoChangeDataBytes} bytes"),
+                storage.NoChangeDataBlobs == 0 && storage.NoChangeDataBytes == 0,
+                "every version written once: an unchanged file keeps its blob"));
+        }
+
         if (Find(scenarios, LargeFileScenario.Name) is { } large)
         {
             checks.Add(Ratio(large, "large-file engine-full ≥ 5 × seed-parallel-8 (one stream)", large.Ratios.SpeedupOverSeedParallel, 5));

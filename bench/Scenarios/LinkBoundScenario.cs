@@ -25,6 +25,12 @@ internal static class LinkBoundScenario
             await context.RunVariantAsync("seed-parallel-8", ChildKinds.SeedParallel, "link-seed", false, null, null, cancellationToken),
             await context.RunVariantAsync("engine-full", ChildKinds.Engine, "link-engine", false, null, null, cancellationToken),
         };
+
+        // The full-size run restored (RunRestorer, as acc-backup restore does) from the same Azurite into a temporary folder.
+        var restore = await context.RestoreVariantAsync("restore-full", "link-engine", $"{Name}-engine-full", cancellationToken);
+        variants.Add(restore);
+        var restoreFigures = RestoreFigures.Of(restore, variants[1]);
+        Console.WriteLine($"  [{Name}] {restoreFigures.Describe()}");
         variants.Add(await context.RunVariantAsync("durable-full", ChildKinds.Durable, "link-durable", false, null, null, cancellationToken));
         variants.Add(await ServerCopyVariant.RunAsync(Name, "engine-server", ChildKinds.Engine, options, settings.ProductSettings, false, null, null, cancellationToken));
 
@@ -36,6 +42,7 @@ internal static class LinkBoundScenario
 
         var workload = Workloads.Of(truth, Workloads.FolderPages(variants), quotas: false);
         var description = $"seed-scaled account, scale {settings.LinkScale} ({workload.Files} files, {workload.Bytes / 1e9:F2} GB, real sizes), APS quotas off in the emulator and in the client, k = 1";
-        return ScenarioReports.Create(Name, description, settings.LinkScale, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: false), variants, [probe]);
+        return ScenarioReports.Create(Name, description, settings.LinkScale, 1, workload, Workloads.ModelOf(options.Quotas, clientPacing: false), variants,
+            [restoreFigures.Describe() + "; the restore reads from Azurite, which has no bandwidth cap, and writes each file to disk, hashing it", probe]) with { Restore = restoreFigures };
     }
 }

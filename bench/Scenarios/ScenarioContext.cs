@@ -113,14 +113,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
     {
         Console.WriteLine($"  [{Name}] {variant} ...");
         var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), Compression, runId ?? $"{Name}-{variant}", largeFile, "");
-        ChildResult? child = null;
-        await using var meter = VariantMeter.Start(Emulator, AzuriteProcess);
-        var outcome = await VariantWatchdog.RunAsync(async ct =>
-        {
-            child = await ChildLauncher.RunAsync(spec, ct);
-            return child.Outcome;
-        }, Emulator, AzuriteProcess, cancellationToken);
-        var measured = await meter.StopAsync();
+        var (outcome, child, measured) = await RunChildAsync(spec, cancellationToken);
 
         var verifying = System.Diagnostics.Stopwatch.StartNew();
         var truth = await TruthAsync(cancellationToken);
@@ -129,9 +122,45 @@ internal sealed class ScenarioContext : IAsyncDisposable
         var expected = scope is null ? truth : scope(truth, sampled);
         var verification = await TruthVerifier.VerifyAsync(host.Container, expected, TruthVerifier.HashEvery(expected.Count), cancellationToken);
         var manifestBytes = await ManifestBytesAsync(host, spec.RunId, cancellationToken);
-        var report = VariantReports.Create(variant, outcome, child, measured, verification, manifestBytes);
-        Console.WriteLine($"  [{Name}] {variant}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified} " +
-            $"(child {measured.Wall.TotalSeconds:F1} s, verification {verifying.Elapsed.TotalSeconds:F1} s)");
+        return Reported(VariantReports.Create(variant, outcome, child, measured, verification, manifestBytes), measured, verifying.Elapsed);
+    }
+
+    /// <summary>Restores <paramref name="runId"/> of <paramref name="container"/> in a child process through RunRestorer (as
+    /// <c>acc-backup restore</c> does) into a temporary folder: measured, then the folder verified against the truth and deleted.</summary>
+    public async Task<VariantReport> RestoreVariantAsync(string variant, string container, string runId, CancellationToken cancellationToken)
+    {
+        Console.WriteLine($"  [{Name}] {variant} ...");
+        var folder = Directory.CreateTempSubdirectory("acc-bench-restore-").FullName;
+        try
+        {
+            var spec = new ChildSpec(ChildKinds.Restore, Name, variant, Settings(container, clientRateLimiting: false), 1, runId, null, "") { RestoreTo = folder };
+            var (outcome, child, measured) = await RunChildAsync(spec, cancellationToken);
+            var verifying = System.Diagnostics.Stopwatch.StartNew();
+            var verification = await RestoredFolderVerifier.VerifyAsync(folder, await TruthAsync(cancellationToken), cancellationToken);
+            return Reported(VariantReports.Create(variant, outcome, child, measured, verification, 0), measured, verifying.Elapsed);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    private async Task<(VariantOutcome Outcome, ChildResult? Child, ParentMeasurement Measured)> RunChildAsync(ChildSpec spec, CancellationToken cancellationToken)
+    {
+        ChildResult? child = null;
+        await using var meter = VariantMeter.Start(Emulator, AzuriteProcess);
+        var outcome = await VariantWatchdog.RunAsync(async ct =>
+        {
+            child = await ChildLauncher.RunAsync(spec, ct);
+            return child.Outcome;
+        }, Emulator, AzuriteProcess, cancellationToken);
+        return (outcome, child, await meter.StopAsync());
+    }
+
+    private VariantReport Reported(VariantReport report, ParentMeasurement measured, TimeSpan verifying)
+    {
+        Console.WriteLine($"  [{Name}] {report.Name}: {report.WallSeconds:F1} s, {report.MbPerSecond:F1} MB/s, peak RSS {report.PeakRssMb:F0} MB, verified {report.Verified} " +
+            $"(child {measured.Wall.TotalSeconds:F1} s, verification {verifying.TotalSeconds:F1} s)");
         return report;
     }
 

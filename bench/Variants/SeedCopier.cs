@@ -74,7 +74,8 @@ internal sealed class SeedCopier(ProjectLister projects, FolderListing listing, 
         {
             // One stream, 4 MiB blocks staged one after another while reading, then one commit.
             var counting = new CountingReadStream(body);
-            await container.UploadAsync(file.BlobName, counting, new BlobWriteOptions { Metadata = Metadata(file) }, cancellationToken, BlockSize);
+            // Create-only: the product's backup-container client refuses any write that could replace a blob (write-once).
+            await container.UploadAsync(file.BlobName, counting, new BlobWriteOptions { Metadata = Metadata(file), Conditions = BlobConditions.IfNotExists }, cancellationToken, BlockSize);
             return counting.BytesRead;
         }
     }

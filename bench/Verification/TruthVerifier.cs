@@ -8,7 +8,7 @@ namespace AccBackup.Bench.Verification;
 
 /// <summary>Checks a container against the emulator's truth: every file with storage has a blob of the truth's size whose bytes hash to the truth's SHA-256.</summary>
 /// <remarks>
-/// Blobs are matched to files by the item id in their metadata (both the engine and the seed copier write it); each
+/// Blobs are matched to files by the item and version ids in their metadata (both the engine and the seed copier write them); each
 /// blob's size comes from the service's listing, and blobs are read back from Azurite and hashed here (all of them up to
 /// <see cref="FullReadUpTo"/> files, one in <see cref="SampleEvery"/> above): the metadata's own hash is not trusted.
 /// </remarks>
@@ -29,13 +29,18 @@ internal static class TruthVerifier
     /// <summary>Verifies the files of <paramref name="truth"/> that have storage (pass a subset to verify only those), hashing one in <paramref name="hashEvery"/>.</summary>
     public static async Task<VerificationResult> VerifyAsync(BlobContainer container, IReadOnlyList<TruthFile> truth, int hashEvery, CancellationToken cancellationToken)
     {
-        var blobs = new Dictionary<string, StoredBlob>(StringComparer.Ordinal);
+        // Keyed by item and version: every version is written once, so an item changed since the first night has a blob per version.
+        // A renamed file's new version points at the blob of the version it was renamed from: then the item's last listed blob is checked.
+        var blobs = new Dictionary<(string Item, string Version), StoredBlob>();
+        var byItem = new Dictionary<string, StoredBlob>(StringComparer.Ordinal);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
             if (!blob.Name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)
                 && blob.Metadata.TryGetValue(StoredVersion.Keys.ItemId, out var itemId))
             {
-                blobs[BlobMetadata.Decode(itemId)] = blob;
+                var versionId = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var version) ? BlobMetadata.Decode(version) : "";
+                blobs[(BlobMetadata.Decode(itemId), versionId)] = blob;
+                byItem[BlobMetadata.Decode(itemId)] = blob;
             }
         }
 
@@ -46,7 +51,7 @@ internal static class TruthVerifier
         await Parallel.ForEachAsync(expected.Select((file, index) => (File: file, Index: index)), parallel, async (entry, ct) =>
         {
             var file = entry.File;
-            if (!blobs.TryGetValue(file.ItemId, out var blob))
+            if (!blobs.TryGetValue((file.ItemId, file.VersionId), out var blob) && !byItem.TryGetValue(file.ItemId, out blob))
             {
                 Interlocked.Increment(ref missing);
                 problems.Enqueue($"missing: {file.Path}");

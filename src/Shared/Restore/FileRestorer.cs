@@ -7,8 +7,9 @@ namespace AccBackup.Restore;
 /// <remarks>
 /// Order matters: the name is checked, then every folder on the way (no symbolic links) before any is created, then
 /// what is already at the target; only then is a byte read. Bytes stream into a fresh temporary file beside the
-/// target and are moved into place only when length and SHA-256 equal the manifest's (the length alone for a file the
-/// storage service copied, <see cref="ManifestEntry.IsSizeOnly"/>), so a target path never holds
+/// target (a large blob in parallel ranges, hashed in order: <see cref="RangedBlobDownload"/>) and are moved into place
+/// only when length and SHA-256 equal the manifest's (the length alone for a file the storage service copied,
+/// <see cref="ManifestEntry.IsSizeOnly"/>), so a target path never holds
 /// partial or unverified bytes, and without overwrite the move itself refuses a file that appeared meanwhile.
 /// </remarks>
 internal sealed class FileRestorer(BlobContainer container, string root, bool overwrite)
@@ -48,7 +49,7 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
                 return Skipped(entry);
             }
 
-            var content = await DownloadAsync(blobName, temp, cancellationToken).ConfigureAwait(false);
+            var content = await DownloadAsync(blobName, entry.StoredSize!.Value, temp, cancellationToken).ConfigureAwait(false);
             if (!entry.IsProvenBy(content))
             {
                 File.Delete(temp);
@@ -87,12 +88,25 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
         }
     }
 
-    private async Task<StoredContent> DownloadAsync(string blobName, string temp, CancellationToken cancellationToken)
+    private async Task<StoredContent> DownloadAsync(string blobName, long storedSize, string temp, CancellationToken cancellationToken)
     {
+        // A large blob in parallel ranges, when the service's length is the manifest's: a blob of another length is read
+        // in one GET, whole, so the proof below reports what it really holds.
+        var ranged = storedSize >= RangedBlobDownload.MinimumBytes
+            && (await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false))?.Length == storedSize;
+
         // CreateNew: the temporary name is fresh, so an existing file or link there is never written through.
-        var file = new FileStream(temp, new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.Write, Options = FileOptions.Asynchronous });
+        var file = new FileStream(temp, new FileStreamOptions
+        {
+            Mode = FileMode.CreateNew, Access = FileAccess.Write, Options = FileOptions.Asynchronous, PreallocationSize = ranged ? storedSize : 0,
+        });
         await using (file.ConfigureAwait(false))
         {
+            if (ranged)
+            {
+                return await RangedBlobDownload.DownloadAsync(container, blobName, storedSize, file.SafeFileHandle, cancellationToken).ConfigureAwait(false);
+            }
+
             var blob = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
             await using (blob.ConfigureAwait(false))
             {

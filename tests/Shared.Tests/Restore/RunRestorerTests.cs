@@ -185,6 +185,54 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
     }
 
     [Fact]
+    public async Task RestoreAsync_LargeFile_ReadInRangesAndWrittenWithItsBytes()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        var large = await run.AddStoredAsync("Project Files/large.rvt", (int)RangedBlobDownload.MinimumBytes + 1_000, seed: 11);
+        await run.AddStoredAsync("Project Files/small.pdf", 1_000, seed: 12);
+        await run.WriteManifestAsync();
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Failures));
+        Assert.Equal(run.Content[large.BlobName!], await File.ReadAllBytesAsync(Path.Combine(Destination, large.BlobName!)));
+        Assert.Equal(2, Directory.GetFiles(Destination, "*", SearchOption.AllDirectories).Length);
+    }
+
+    [Fact]
+    public async Task RestoreAsync_TamperedLargeBlobOfTheSameLength_FailsAndLeavesNoFileOrPartial()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        var large = await run.AddStoredAsync("large.rvt", (int)RangedBlobDownload.MinimumBytes + 1_000, seed: 13);
+        await run.WriteManifestAsync();
+        var tampered = run.Content[large.BlobName!].ToArray();
+        tampered[RangedBlobDownload.RangeBytes + 7] ^= 0xFF;
+        await fixture.Container.UploadAsync(large.BlobName!, tampered, null, CancellationToken.None);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Contains("differ from the manifest", failure.Reason, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(Destination, "*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
+    public async Task RestoreAsync_LargeBlobLongerThanTheManifestSays_FailsWithTheLengthReadWhole()
+    {
+        var run = StoredRun.Create(fixture.Container);
+        var large = await run.AddStoredAsync("large.rvt", (int)RangedBlobDownload.MinimumBytes + 1_000, seed: 14);
+        await run.WriteManifestAsync();
+        var longer = run.Content[large.BlobName!].Concat(new byte[] { 1, 2, 3 }).ToArray();
+        await fixture.Container.UploadAsync(large.BlobName!, longer, null, CancellationToken.None);
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest(run.RunId, Destination), null, CancellationToken.None);
+
+        var failure = Assert.Single(report.Failures);
+        Assert.Contains($"read {longer.Length} bytes", failure.Reason, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(Destination, "*", SearchOption.AllDirectories));
+    }
+
+    [Fact]
     public async Task RestoreAsync_ProjectAndPathPrefix_RestoresOnlyTheSelectedFiles()
     {
         var run = await StoreRunAsync(run => run.AddStoredAsync("Project Files/other.txt", 10, seed: 9, projectName: run.Project + "-other"));
