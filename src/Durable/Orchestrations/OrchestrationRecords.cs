@@ -54,7 +54,8 @@ public sealed record ProjectBackupInput(
 
 /// <summary>Output of <see cref="ProjectBackupOrchestrator"/>: the project's counts and why it is incomplete, if it is.</summary>
 /// <param name="LargestGenerationTasks">The most activities one generation (execution) of the project's orchestration scheduled.</param>
-public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0);
+/// <param name="IssuesFailure">Why the project's issues could not be exported, if they could not (its files are unaffected).</param>
+public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0, ProjectFailure? IssuesFailure = null);
 
 /// <summary>A run's progress as its custom status shows it: counts, and what it is doing.</summary>
 public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning);
