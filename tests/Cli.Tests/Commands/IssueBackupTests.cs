@@ -73,6 +73,49 @@ public sealed class IssueBackupTests
     }
 
     [Fact]
+    public async Task RestoreIssues_AfterARun_WritesEachProjectsJsonCsvAndAttachmentsWithTheTruthsBytes()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, key);
+        using var container = CliHarness.ContainerFor(environment);
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--json");
+        Assert.True(run.ExitCode == 0, run.ToString());
+        var target = Directory.CreateTempSubdirectory("acc-backup-issues-").FullName;
+
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "latest", "--issues", "--to", target, "--json");
+
+        Assert.True(restored.ExitCode == 0, restored.ToString());
+        using var truth = await emulator.IssueTruth.GetAsync();
+        var expected = 0;
+        foreach (var project in truth.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var snapshot = await SnapshotAsync(container, "night-1", project);
+            var folder = Path.Combine(target, Backup.BlobPathBuilder.Segment(snapshot.ProjectName), "Issues");
+            await using (var json = await container.OpenReadAsync(IssueLayout.Snapshot("night-1", snapshot.ProjectId), null, null, CancellationToken.None))
+            {
+                using var stored = new MemoryStream();
+                await json.CopyToAsync(stored);
+                Assert.Equal(stored.ToArray(), await File.ReadAllBytesAsync(Path.Combine(folder, "issues.json")));
+            }
+
+            Assert.True(File.Exists(Path.Combine(folder, "issues.csv")));
+            var attachments = Directory.Exists(Path.Combine(folder, "attachments"))
+                ? Directory.GetFiles(Path.Combine(folder, "attachments"), "*", SearchOption.AllDirectories)
+                : [];
+            var truthHashes = project.GetProperty("issues").EnumerateArray()
+                .SelectMany(i => i.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()!)).Order(StringComparer.Ordinal);
+            Assert.Equal(truthHashes, attachments.Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f)))).Order(StringComparer.Ordinal));
+            expected += 2 + attachments.Length;
+        }
+
+        using var report = JsonDocument.Parse(restored.Output);
+        Assert.Equal(expected, report.RootElement.GetProperty("restored").GetInt32());
+        Directory.Delete(target, recursive: true);
+    }
+
+    [Fact]
     public async Task Run_WithoutIssuesSettings_LogsOneNotConfiguredLineBacksUpTheFilesAndExitsZero()
     {
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
