@@ -22,6 +22,12 @@ public sealed record BackupRunOutcome(
     /// bounds a history (two events per task, plus one start/end pair per wake-up, at most one wake-up per task).</summary>
     public int LargestExecutionTasks { get; init; }
 
+    /// <summary>Issues in the run's issue snapshots (0 when the Issues settings are not given).</summary>
+    public long Issues { get; init; }
+
+    /// <summary>Projects whose issues could not be exported (their files are unaffected); the manifest says why.</summary>
+    public int IssuesFailedProjects { get; init; }
+
     /// <summary>The run's progress as its manifest settles it: every file count the outcome gives (a carried file counted by
     /// its status in the manifest, not as unchanged), the rest as the run counted them.</summary>
     public BackupProgress Settle(BackupProgress counted)
@@ -40,7 +46,11 @@ public sealed record BackupRunOutcome(
         ArgumentNullException.ThrowIfNull(manifest);
         var s = manifest.Summary;
         return new(s.RunId, s.Status, manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
-            s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds);
+            s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds)
+        {
+            Issues = s.Issues?.Issues ?? 0,
+            IssuesFailedProjects = s.Issues?.FailedProjects.Count ?? 0,
+        };
     }
 }
 

@@ -48,6 +48,7 @@ public sealed class IssueExportOrchestrationTests
         Assert.Equal(invited.Count, issues.Projects);
         var expected = projects.Where(p => invited.Contains(p.GetProperty("projectId").GetString()!)).ToList();
         Assert.Equal(expected.Sum(p => p.GetProperty("issues").GetArrayLength()), issues.Issues);
+        Assert.Equal((issues.Issues, 1), (outcome.Issues, outcome.IssuesFailedProjects));
         foreach (var project in expected)
         {
             var snapshot = await IssueSnapshotReader.ReadAsync(host.Container, "issues-durable-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
