@@ -27,8 +27,9 @@ public sealed class IssueBackupTests
         var environment = await EnvironmentAsync(emulator, key);
         using var container = CliHarness.ContainerFor(environment);
 
-        var run1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--json");
+        var run1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
         Assert.True(run1.ExitCode == 0, run1.ToString());
+        Assert.Contains("attachments not stored", run1.Output, StringComparison.Ordinal);
         var requestsRun1 = emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth1 = await emulator.IssueTruth.GetAsync();
         var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
