@@ -9,7 +9,8 @@ public static class ExitCodes
     /// <summary>Nothing useful happened: bad settings or usage, unreachable storage, rejected credentials, a fatal error.</summary>
     public const int Fatal = 1;
 
-    /// <summary>The command ran to the end but some files or projects failed, or verification found differences.</summary>
+    /// <summary>The command ran to the end but some files or projects failed (a project's issues included: its files are then
+    /// stored, its issues are not), or verification found differences.</summary>
     public const int Incomplete = 2;
 
     /// <summary>Stopped by Ctrl+C or SIGTERM (128 + SIGINT, as shells report it).</summary>

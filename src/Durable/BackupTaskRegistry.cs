@@ -18,6 +18,7 @@ public static class BackupTaskRegistry
             .AddActivity<PrepareRunActivity>(TaskNames.PrepareRun)
             .AddActivity<ListFoldersActivity>(TaskNames.ListFolders)
             .AddActivity(TaskNames.CopyChunk, copyActivity ?? typeof(CopyChunkActivity))
+            .AddActivity<ExportIssuesActivity>(TaskNames.ExportIssues)
             .AddActivity<AssembleManifestActivity>(TaskNames.AssembleManifest);
     }
 }

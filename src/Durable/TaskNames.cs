@@ -9,5 +9,6 @@ public static class TaskNames
     public const string PrepareRun = "PrepareRun";
     public const string ListFolders = "ListFolders";
     public const string CopyChunk = "CopyChunk";
+    public const string ExportIssues = "ExportIssues";
     public const string AssembleManifest = "AssembleManifest";
 }

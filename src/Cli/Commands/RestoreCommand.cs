@@ -18,13 +18,19 @@ internal static class RestoreCommand
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
         var version = new Option<int?>("--version") { Description = "Restore this version of the one file --path names, from the newest run that holds it (its tip or an earlier version: see 'history')" };
-        var command = new Command("restore", "Restore a run's stored files, or one version of a file, into a folder") { run, asOf, to, project, path, overwrite, version };
+        var issues = new Option<bool>("--issues") { Description = "Restore the run's ACC Issues instead of its files: per project Issues/issues.json, issues.csv and attachments, each SHA-256 checked" };
+        var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues, into a folder") { run, asOf, to, project, path, overwrite, version, issues };
         command.Validators.Add(result =>
         {
             var chosen = new[] { result.GetValue(run) is not null, result.GetValue(asOf) is not null, result.GetValue(version) is not null }.Count(given => given);
             if (result.GetResult(to) is not null && chosen != 1)
             {
                 result.AddError("Give exactly one of --run (a run id or 'latest'), --as-of (a time) and --version (a version of the file --path names).");
+            }
+
+            if (result.GetValue(issues) && (result.GetValue(run) is null || result.GetValue(project) is not null || result.GetValue(path) is not null))
+            {
+                result.AddError("--issues restores every project's issues of one run: give --run (a run id or 'latest'), without --project or --path.");
             }
 
             if (result.GetValue(version) is not null && string.IsNullOrWhiteSpace(result.GetValue(path)))
@@ -36,10 +42,24 @@ internal static class RestoreCommand
         {
             var values = global.Read(parse);
             var at = parse.GetValue(asOf);
+            if (parse.GetValue(issues))
+            {
+                return CommandAction.ExecuteAsync(context, values, token => RestoreIssuesAsync(context, values, parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(overwrite), token), ct);
+            }
+
             var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at, parse.GetValue(version));
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
         return command;
+    }
+
+    private static async Task<int> RestoreIssuesAsync(CliContext context, GlobalValues values, string runId, string destination, bool overwrite, CancellationToken cancellationToken)
+    {
+        var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
+        await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
+        var report = await services.GetRequiredService<IssueRestorer>().RestoreAsync(runId, destination, overwrite, cancellationToken).ConfigureAwait(false);
+        await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
+        return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
     }
 
     private static async Task<int> RestoreAsync(CliContext context, GlobalValues values, RestoreRequest request, CancellationToken cancellationToken)

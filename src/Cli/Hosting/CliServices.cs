@@ -53,6 +53,7 @@ internal static class CliServices
         services.AddSingleton(context.Time);
         services.TryAddSingleton<RunVerifier>();
         services.TryAddSingleton<RunRestorer>();
+        services.TryAddSingleton<IssueRestorer>();
         services.TryAddSingleton<FileHistory>();
         return services;
     }

@@ -32,6 +32,16 @@ internal static class RunSummaryView
 
         table.AddRow("Size mismatches", Units.Count(s.SizeMismatchCount));
         table.AddRow("Projects incomplete", Units.Count(s.FailedProjects.Count));
+        if (s.Issues is { } issues)
+        {
+            table.AddRow("Issues", Units.Count(issues.Issues));
+            table.AddRow("  deleted", Units.Count(issues.DeletedIssues));
+            table.AddRow("  comments", Units.Count(issues.Comments));
+            table.AddRow("  attachments", Units.Count(issues.Attachments));
+            table.AddRow(issues.AttachmentFailures > 0 ? "[yellow]  attachments not stored[/]" : "  attachments not stored", Units.Count(issues.AttachmentFailures));
+            table.AddRow(issues.FailedProjects.Count > 0 ? "[red]  projects failed[/]" : "  projects failed", Units.Count(issues.FailedProjects.Count));
+        }
+
         table.AddRow("Bytes stored", Units.Bytes(s.Bytes));
         table.AddRow("Duration", Units.Duration(TimeSpan.FromSeconds(s.DurationSeconds)));
         console.Write(table);
@@ -40,6 +50,17 @@ internal static class RunSummaryView
         {
             var failures = new Table().Border(TableBorder.Simple).Title("Projects not fully backed up").AddColumn("project").AddColumn("error");
             foreach (var failure in s.FailedProjects.Take(MaxRowsListed))
+            {
+                failures.AddRow(new Text(failure.ProjectName), new Text(failure.Error));
+            }
+
+            console.Write(failures);
+        }
+
+        if (s.Issues is { FailedProjects.Count: > 0 } failedIssues)
+        {
+            var failures = new Table().Border(TableBorder.Simple).Title("Projects whose issues were not backed up (their files were)").AddColumn("project").AddColumn("error");
+            foreach (var failure in failedIssues.FailedProjects.Take(MaxRowsListed))
             {
                 failures.AddRow(new Text(failure.ProjectName), new Text(failure.Error));
             }
@@ -73,10 +94,11 @@ internal static class RunSummaryView
         }
     }
 
-    private static string Outcome(ManifestSummary s, bool dryRun) => (s.Failed, s.FailedProjects.Count) switch
+    private static string Outcome(ManifestSummary s, bool dryRun) => (s.Failed, s.FailedProjects.Count, s.Issues?.FailedProjects.Count ?? 0) switch
     {
-        (0, 0) when dryRun => $"[green]Dry run complete:[/] {Units.Count(s.Planned)} files would be copied.",
-        (0, 0) => "[green]Every file with content is stored and verified.[/]",
-        var (files, projects) => $"[red]Incomplete:[/] {Units.Count(files)} files failed, {projects} projects not fully listed; the manifest says why.",
+        (0, 0, _) when dryRun => $"[green]Dry run complete:[/] {Units.Count(s.Planned)} files would be copied.",
+        (0, 0, 0) => "[green]Every file with content is stored and verified.[/]",
+        (0, 0, var issues) => $"[red]Incomplete:[/] every file is stored, but the issues of {issues} projects were not backed up; the manifest says why.",
+        var (files, projects, _) => $"[red]Incomplete:[/] {Units.Count(files)} files failed, {projects} projects not fully listed; the manifest says why.",
     };
 }

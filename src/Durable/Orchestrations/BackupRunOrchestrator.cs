@@ -47,12 +47,12 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
 
         var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
-        var plan = new RunPlan(runId, input.Request.DryRun, input.Request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
-            input.Request.ForceCopy ? null : prepared.LatestRunId, settings.Versions);
+        var plan = RunPlans.For(prepared, input.Request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
         tally.ProjectsTotal = prepared.Projects.Count;
         Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);
 
         var failures = new List<ProjectFailure>();
+        var issueFailures = new List<ProjectFailure>();
         var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
         var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
         var next = 0;
@@ -79,11 +79,17 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             {
                 failures.Add(failure);
             }
+
+            if (outcome.IssuesFailure is { } issuesFailure)
+            {
+                issueFailures.Add(issuesFailure);
+            }
         }
 
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
         var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
-            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId);
+            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId,
+            tally.ToIssuesSummary(issueFailures));
         var result = await CallAsync<BackupRunOutcome>(context, TaskNames.AssembleManifest, assembly, retrying) with
         {
             ListingActivities = tally.ListingsStarted,

@@ -22,6 +22,12 @@ public sealed record BackupRunOutcome(
     /// bounds a history (two events per task, plus one start/end pair per wake-up, at most one wake-up per task).</summary>
     public int LargestExecutionTasks { get; init; }
 
+    /// <summary>Issues in the run's issue snapshots (0 when the Issues settings are not given).</summary>
+    public long Issues { get; init; }
+
+    /// <summary>Projects whose issues could not be exported (their files are unaffected); the manifest says why.</summary>
+    public int IssuesFailedProjects { get; init; }
+
     /// <summary>The run's progress as its manifest settles it: every file count the outcome gives (a carried file counted by
     /// its status in the manifest, not as unchanged), the rest as the run counted them.</summary>
     public BackupProgress Settle(BackupProgress counted)
@@ -40,7 +46,11 @@ public sealed record BackupRunOutcome(
         ArgumentNullException.ThrowIfNull(manifest);
         var s = manifest.Summary;
         return new(s.RunId, s.Status, manifest.Manifest, manifest.Csv, s.Files, s.Copied, s.Unchanged, s.NoContent,
-            s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds);
+            s.Planned, s.Failed, s.FailedProjects.Count, s.SizeMismatchCount, s.Bytes, s.DurationSeconds)
+        {
+            Issues = s.Issues?.Issues ?? 0,
+            IssuesFailedProjects = s.Issues?.FailedProjects.Count ?? 0,
+        };
     }
 }
 
@@ -54,7 +64,8 @@ public sealed record ProjectBackupInput(
 
 /// <summary>Output of <see cref="ProjectBackupOrchestrator"/>: the project's counts and why it is incomplete, if it is.</summary>
 /// <param name="LargestGenerationTasks">The most activities one generation (execution) of the project's orchestration scheduled.</param>
-public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0);
+/// <param name="IssuesFailure">Why the project's issues could not be exported, if they could not (its files are unaffected).</param>
+public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0, ProjectFailure? IssuesFailure = null);
 
 /// <summary>A run's progress as its custom status shows it: counts, and what it is doing.</summary>
 public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning);

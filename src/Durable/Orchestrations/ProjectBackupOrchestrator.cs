@@ -68,12 +68,15 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
             Log.ProjectIncomplete(logger, input.Plan.RunId, input.Project.Name, failure.Error);
         }
 
-        return new ProjectBackupOutcome(schedule.State.Tally, failure, Math.Max(input.LargestGenerationTasks, scheduled));
+        return new ProjectBackupOutcome(schedule.State.Tally, failure, Math.Max(input.LargestGenerationTasks, scheduled), schedule.IssueFailures() is [var issues] ? issues : null);
     }
 
-    private static Task Start(TaskOrchestrationContext context, ScheduledWork work, TaskOptions options) => work.Listing is { } listing
-        ? context.CallActivityAsync<FolderWaveResult>(TaskNames.ListFolders, listing, options)
-        : context.CallActivityAsync<ChunkCopyResult>(TaskNames.CopyChunk, work.Copy, options);
+    private static Task Start(TaskOrchestrationContext context, ScheduledWork work, TaskOptions options) => work switch
+    {
+        { Listing: { } listing } => context.CallActivityAsync<FolderWaveResult>(TaskNames.ListFolders, listing, options),
+        { Issues: { } issues } => context.CallActivityAsync<IssueExportSummary>(TaskNames.ExportIssues, issues, options),
+        _ => context.CallActivityAsync<ChunkCopyResult>(TaskNames.CopyChunk, work.Copy, options),
+    };
 
     /// <summary>Feeds a finished activity to the schedule; returns the failure when it ends the run.</summary>
     private static async Task<WorkFailure?> ApplyAsync(RunSchedule schedule, ScheduledWork work, Task finished)
@@ -83,6 +86,10 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
             if (finished is Task<FolderWaveResult> listing)
             {
                 schedule.Listed(work, await listing);
+            }
+            else if (finished is Task<IssueExportSummary> issues)
+            {
+                schedule.IssuesExported(work, await issues);
             }
             else
             {

@@ -41,9 +41,15 @@ public sealed record ManifestSummary(
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingDefault)]
     public long EarlierVersions { get; init; }
 
-    /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete.</summary>
+    /// <summary>The run's ACC Issues export: counts and the projects whose issues failed; null (left out of the JSON) when
+    /// issues are not configured, and in manifests written before issues were backed up.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public IssuesSummary? Issues { get; init; }
+
+    /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete, no
+    /// project whose issues failed.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
-    public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0;
+    public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0 && (Issues?.FailedProjects.Count ?? 0) == 0;
 
     /// <summary>The run's status as the log contract and the Function App report it: Succeeded or CompletedWithErrors.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
@@ -55,3 +61,11 @@ public sealed record SizeMismatch(string Path, string BlobName, long ApiSize, lo
 
 /// <summary>A project that could not be (fully) listed: its files may be missing from the manifest.</summary>
 public sealed record ProjectFailure(string ProjectId, string ProjectName, string Error);
+
+/// <summary>What a run's issue export wrote, over its projects.</summary>
+/// <param name="Projects">Projects whose issues were exported.</param>
+/// <param name="Issues">Issues in the run's snapshots, deleted ones included.</param>
+/// <param name="AttachmentFailures">Attachments whose bytes could not be stored (each project's issues.json says why).</param>
+/// <param name="FailedProjects">Projects whose issues could not be exported, and why (naming the setting to fix); their files are unaffected.</param>
+public sealed record IssuesSummary(
+    int Projects, long Issues, long DeletedIssues, long Comments, long Attachments, long AttachmentFailures, IReadOnlyList<ProjectFailure> FailedProjects);

@@ -8,7 +8,7 @@ namespace AccBackup.Runs;
 /// activities as the Durable orchestrator (src/Functions), through one sliding window of at most
 /// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
 public sealed partial class BackupRunner(
-    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ManifestAssembler assembler, IOptions<Backup.BackupOptions> options, TimeProvider time,
+    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ProjectIssueExporter issues, ManifestAssembler assembler, IOptions<Backup.BackupOptions> options, TimeProvider time,
     ILogger<BackupRunner> logger, ILoggerFactory loggers)
 {
     private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
@@ -23,8 +23,7 @@ public sealed partial class BackupRunner(
         var startedAt = time.GetUtcNow();
         var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
-        var plan = new RunPlan(runId, request.DryRun, request.ForceCopy, settings.IncludeHidden, prepared.PreviousRunId, settings.FoldersPerListing,
-            request.ForceCopy ? null : prepared.LatestRunId, settings.Versions);
+        var plan = RunPlans.For(prepared, request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var payloads = new PayloadMeter();
         var live = new LiveFileProgress(progress);
@@ -73,7 +72,8 @@ public sealed partial class BackupRunner(
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
             new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
-                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun, prepared.LatestRunId),
+                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun, prepared.LatestRunId,
+                schedule.IssueTotals()),
             cancellationToken).ConfigureAwait(false);
         progress?.Report(ManifestProgress(manifest.Summary, tally));
         return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, payloads.Largest));
@@ -90,6 +90,10 @@ public sealed partial class BackupRunner(
         if (outcome.Listed is { } listed)
         {
             schedule.Listed(work, listed);
+        }
+        else if (outcome.Issues is { } exported)
+        {
+            schedule.IssuesExported(work, exported);
         }
         else
         {
@@ -114,9 +118,12 @@ public sealed partial class BackupRunner(
         {
             try
             {
-                return work.Listing is { } listing
-                    ? new WorkOutcome(await lister.ListAsync(listing, cancellationToken).ConfigureAwait(false), null, null)
-                    : new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken, onFile).ConfigureAwait(false), null);
+                return work switch
+                {
+                    { Listing: { } listing } => new WorkOutcome(await lister.ListAsync(listing, cancellationToken).ConfigureAwait(false), null, null),
+                    { Issues: { } export } => new WorkOutcome(null, null, null, await issues.ExportAsync(export, cancellationToken).ConfigureAwait(false)),
+                    _ => new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken, onFile).ConfigureAwait(false), null),
+                };
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && retry.ShouldRetry(attempt, WorkFailure.From(e).ErrorType))
             {
@@ -135,21 +142,25 @@ public sealed partial class BackupRunner(
         public static partial void WorkFailed(ILogger logger, string runId, string project, string what, string reason);
     }
 
-    private sealed record WorkOutcome(FolderWaveResult? Listed, ChunkCopyResult? Copied, Exception? Error);
+    private sealed record WorkOutcome(FolderWaveResult? Listed, ChunkCopyResult? Copied, Exception? Error, IssueExportSummary? Issues = null);
 
     /// <summary>Measures every activity input and output as the orchestration would serialize them.</summary>
     private sealed class PayloadMeter
     {
         public int Largest { get; private set; }
 
-        public void Input(ScheduledWork work) => Measure(work.Listing is { } l
-            ? System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveInput).Length
-            : System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(work.Copy!, RunJsonContext.Default.ChunkCopyInput).Length);
+        public void Input(ScheduledWork work) => Measure(work switch
+        {
+            { Listing: { } l } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveInput).Length,
+            { Issues: { } i } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(i, RunJsonContext.Default.IssueExportInput).Length,
+            _ => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(work.Copy!, RunJsonContext.Default.ChunkCopyInput).Length,
+        });
 
         public void Output(WorkOutcome outcome) => Measure(outcome switch
         {
             { Listed: { } l } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveResult).Length,
             { Copied: { } c } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(c, RunJsonContext.Default.ChunkCopyResult).Length,
+            { Issues: { } i } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(i, RunJsonContext.Default.IssueExportSummary).Length,
             _ => 0,
         });
 

@@ -72,6 +72,7 @@ public sealed partial class ManifestAssembler(
                 ListingMode = input.ListingMode,
                 PreviousRunId = input.PreviousRunId,
                 LastFullListingAt = input.LastFullListingAt,
+                Issues = input.Issues,
             },
             cancellationToken,
             updateLatest: !input.DryRun).ConfigureAwait(false);
@@ -214,4 +215,5 @@ public sealed record ManifestAssemblyInput(
     string? PreviousRunId,
     DateTimeOffset? LastFullListingAt,
     bool DryRun,
-    string? LatestRunId = null);
+    string? LatestRunId = null,
+    IssuesSummary? Issues = null);

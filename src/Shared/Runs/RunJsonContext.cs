@@ -13,4 +13,6 @@ namespace AccBackup.Runs;
 [JsonSerializable(typeof(FolderWaveResult))]
 [JsonSerializable(typeof(ChunkCopyInput))]
 [JsonSerializable(typeof(ChunkCopyResult))]
+[JsonSerializable(typeof(IssueExportInput))]
+[JsonSerializable(typeof(IssueExportSummary))]
 internal sealed partial class RunJsonContext : JsonSerializerContext;

@@ -11,7 +11,7 @@ namespace AccBackup.Runs;
 /// <remarks>Idempotent: it writes nothing but the two containers (created if missing) and clears an unfinished attempt's working records.</remarks>
 public sealed partial class RunPreparer(
     ProjectLister projects, BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state, ManifestReader manifests, PreviousRunStateStore previousRuns,
-    IOptions<BackupOptions> options, ILogger<RunPreparer> logger)
+    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, ILogger<RunPreparer> logger)
 {
     /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists.</summary>
     public async Task<RunPreparation> PrepareAsync(RunPreparationInput input, CancellationToken cancellationToken)
@@ -29,7 +29,13 @@ public sealed partial class RunPreparer(
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
         var listing = await ChooseListingAsync(request, input.StartedAt, cancellationToken).ConfigureAwait(false);
         Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
-        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId);
+        var exportIssues = issues.Value.IsConfigured;
+        if (!exportIssues)
+        {
+            Log.IssuesNotConfigured(logger, input.RunId);
+        }
+
+        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues);
     }
 
     /// <summary>A run started again with the id of one that never finished (killed, crashed) starts from a clean folder:
@@ -106,6 +112,9 @@ public sealed partial class RunPreparer(
         [LoggerMessage(EventId = 4006, Level = LogLevel.Information, Message = "Backup run {RunId} resumes an attempt that did not finish: its {Records} working records were cleared; stored files are kept")]
         public static partial void UnfinishedAttemptCleared(ILogger logger, string runId, int records);
 
+        [LoggerMessage(EventId = 4007, Level = LogLevel.Information, Message = "Backup run {RunId}: issues not configured (set Issues:ServiceAccountId, Issues:KeyId and Issues:PrivateKey to back up ACC Issues); files only")]
+        public static partial void IssuesNotConfigured(ILogger logger, string runId);
+
         [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
         public static partial void NoPreviousState(ILogger logger, string reason);
     }
@@ -114,12 +123,13 @@ public sealed partial class RunPreparer(
 /// <summary>Input of the prepare activity: the run's id and start time come from its driver (the orchestration instance).</summary>
 public sealed record RunPreparationInput(string RunId, DateTimeOffset StartedAt, BackupRunRequest Request);
 
-/// <summary>What a run is about to do: its projects and how their folders are listed.</summary>
+/// <summary>What a run is about to do: its projects, how their folders are listed, whether their issues are exported.</summary>
 /// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
 /// <param name="LatestRunId">The latest finished run, whatever the listing mode: what this run's manifest must not forget.</param>
+/// <param name="IssuesConfigured">Whether the Issues settings are given, so each project's issues are exported too.</param>
 public sealed record RunPreparation(
     string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt,
-    string? LatestRunId = null);
+    string? LatestRunId = null, bool IssuesConfigured = false);
 
 /// <summary>A run with this id already finished: its manifest would be overwritten. Choose another id.</summary>
 public sealed class RunAlreadyExistsException(string runId)

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Quotas;
 using Microsoft.Extensions.Configuration;
@@ -15,6 +16,7 @@ public static class RunServiceCollectionExtensions
     public static IServiceCollection AddBackupRuns(this IServiceCollection services, IConfiguration configuration)
     {
         services.AddCopyEngine(configuration);
+        services.AddIssueExport(configuration);
 
         // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:Quota:Scope=Shared).
         services.TryAddSingleton<IApsQuotaBudget, BlobQuotaBudget>();
@@ -27,6 +29,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddTransient<RunPreparer>();
         services.TryAddTransient<FolderWaveLister>();
         services.TryAddTransient<ChunkCopier>();
+        services.TryAddTransient<ProjectIssueExporter>();
         services.TryAddTransient<ManifestAssembler>();
         services.TryAddTransient<BackupRunner>();
         return services;

@@ -20,6 +20,8 @@ internal static class SummaryColumns
         ["Failed"] = summary.Failed,
         ["SizeMismatches"] = summary.SizeMismatchCount,
         ["FailedProjects"] = (long)summary.FailedProjects.Count,
+        ["Issues"] = summary.Issues?.Issues ?? 0,
+        ["IssuesFailedProjects"] = (long)(summary.Issues?.FailedProjects.Count ?? 0),
     };
 
     /// <summary>Asserts <paramref name="row"/> has exactly the columns the summary gives, each with the summary's value.</summary>

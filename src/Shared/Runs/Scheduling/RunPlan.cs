@@ -5,6 +5,21 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="FoldersPerListing">How many sub-folders one listing activity takes (Backup:FoldersPerListing).</param>
 /// <param name="StoredRunId">The latest finished run, whose stored bytes are not copied again (null when forcing copies).</param>
 /// <param name="Versions">Which versions of a changed file are stored (Backup:Versions).</param>
+/// <param name="ExportIssues">Whether each project's issues are exported too (Issues settings given, not a dry run).</param>
+/// <param name="IssuesBaseRunId">The latest finished run, whose issue snapshots let only changed issues be read.</param>
 public sealed record RunPlan(
     string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
-    Backup.BackupVersions Versions = Backup.BackupVersions.Latest);
+    Backup.BackupVersions Versions = Backup.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null);
+
+/// <summary>Builds a run's plan, the same for both drivers.</summary>
+public static class RunPlans
+{
+    /// <summary>The plan of a run prepared as <paramref name="prepared"/>.</summary>
+    public static RunPlan For(RunPreparation prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.BackupVersions versions)
+    {
+        ArgumentNullException.ThrowIfNull(prepared);
+        ArgumentNullException.ThrowIfNull(request);
+        return new RunPlan(prepared.RunId, request.DryRun, request.ForceCopy, includeHidden, prepared.PreviousRunId, foldersPerListing,
+            request.ForceCopy ? null : prepared.LatestRunId, versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId);
+    }
+}

@@ -19,10 +19,10 @@ public sealed class RunSchedule(RunScheduleState state)
     public RunScheduleState State { get; } = state ?? throw new ArgumentNullException(nameof(state));
 
     /// <summary>Work started and not yet reported back.</summary>
-    public int InFlight => State.ListingsInFlight + State.CopiesInFlight;
+    public int InFlight => State.ListingsInFlight + State.CopiesInFlight + State.IssueExportsInFlight;
 
     /// <summary>Whether nothing is pending or in flight.</summary>
-    public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0;
+    public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0 && State.PendingIssueExports.Count == 0;
 
     /// <summary>What the run is doing now, for progress.</summary>
     public string Phase => IsDone ? "listed and copied"
@@ -40,7 +40,12 @@ public sealed class RunSchedule(RunScheduleState state)
         foreach (var project in projects)
         {
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
-            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = 1 });
+            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = plan.ExportIssues ? 2 : 1 });
+            if (plan.ExportIssues)
+            {
+                state.PendingIssueExports.Add(new IssueExportInput(plan.RunId, project, plan.IssuesBaseRunId));
+            }
+
             state.PendingListings.Add(new PendingListing(
                 new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
         }
@@ -49,12 +54,14 @@ public sealed class RunSchedule(RunScheduleState state)
         return new RunSchedule(state);
     }
 
-    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, listings first (at most half of the window
-    /// while chunks wait to be copied), and counts them as in flight.</summary>
+    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, issue exports first (at most a quarter of the
+    /// window: they have their own quota and run alongside the files), then listings (at most half of the window while chunks
+    /// wait to be copied), and counts them as in flight.</summary>
     public IReadOnlyList<ScheduledWork> Next(int freeSlots)
     {
         var work = new List<ScheduledWork>();
         var window = InFlight + freeSlots;
+        TakeIssueExports(work, freeSlots, Math.Max(1, window / 4));
         var listingShare = State.PendingCopies.Count > 0 ? Math.Max(1, window / 2) : window;
         TakeListings(work, freeSlots, listingShare);
         TakeCopies(work, freeSlots);
@@ -80,6 +87,17 @@ public sealed class RunSchedule(RunScheduleState state)
             State.ListingsInFlight++;
             State.Tally.ListingsStarted++;
             work.Add(new ScheduledWork(State.NextWorkId++, pending.Next.Project, pending.Next, null));
+        }
+    }
+
+    private void TakeIssueExports(List<ScheduledWork> work, int freeSlots, int maxInFlight)
+    {
+        while (work.Count < freeSlots && State.PendingIssueExports.Count > 0 && State.IssueExportsInFlight < maxInFlight)
+        {
+            var next = State.PendingIssueExports[0];
+            State.PendingIssueExports.RemoveAt(0);
+            State.IssueExportsInFlight++;
+            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, next));
         }
     }
 
@@ -158,12 +176,56 @@ public sealed class RunSchedule(RunScheduleState state)
         Finish(ProjectOf(work));
     }
 
+    /// <summary>An issue export finished: its counts join the run's; a refusal is recorded as that project's issues' failure.</summary>
+    public void IssuesExported(ScheduledWork work, IssueExportSummary result)
+    {
+        ArgumentNullException.ThrowIfNull(work);
+        ArgumentNullException.ThrowIfNull(result);
+        if (!work.IsIssueExport)
+        {
+            throw new ArgumentException("Not an issue export.", nameof(work));
+        }
+
+        var tally = State.Tally;
+        if (result.Error is { } error)
+        {
+            IssuesFailed(work, error);
+        }
+        else
+        {
+            tally.IssueProjects++;
+            tally.Issues += result.Issues;
+            tally.DeletedIssues += result.DeletedIssues;
+            tally.IssueComments += result.Comments;
+            tally.IssueAttachments += result.Attachments;
+            tally.IssueAttachmentFailures += result.AttachmentFailures;
+        }
+
+        State.IssueExportsInFlight--;
+        Finish(ProjectOf(work));
+    }
+
+    private void IssuesFailed(ScheduledWork work, string error)
+    {
+        State.Tally.IssueProjectsFailed++;
+        State.IssueFailures.Add(new ProjectFailure(work.Project.Id, work.Project.Name, error));
+    }
+
     /// <summary>An activity failed after its retries: recorded against its project, or the end of the run.</summary>
     /// <remarks>A failed copy's files are listed as failed by the manifest (their chunk has no results), so none is lost.</remarks>
     public FailureVerdict Failed(ScheduledWork work, WorkFailure failure)
     {
         ArgumentNullException.ThrowIfNull(work);
         ArgumentNullException.ThrowIfNull(failure);
+        if (work.IsIssueExport)
+        {
+            // Never the run's end, never the files' failure: only this project's issues are missing from the run.
+            State.IssueExportsInFlight--;
+            IssuesFailed(work, $"{work.What} failed: {failure.Message}");
+            Finish(ProjectOf(work));
+            return FailureVerdict.Recorded;
+        }
+
         if (work.IsListing)
         {
             State.ListingsInFlight--;
@@ -186,6 +248,12 @@ public sealed class RunSchedule(RunScheduleState state)
 
     /// <summary>One entry per project that could not be backed up whole, with its first reasons.</summary>
     public IReadOnlyList<ProjectFailure> FailedProjects() => [.. State.Projects.Where(p => p.ErrorCount > 0).Select(ToFailure)];
+
+    /// <summary>One entry per project whose issues could not be exported, with the reason.</summary>
+    public IReadOnlyList<ProjectFailure> IssueFailures() => [.. State.IssueFailures];
+
+    /// <summary>The issue counts for the manifest; null when issues were not exported.</summary>
+    public IssuesSummary? IssueTotals() => State.Tally.ToIssuesSummary(IssueFailures());
 
     /// <summary>The failure of a project, its reasons joined, the count of any left out.</summary>
     public static ProjectFailure ToFailure(ProjectScheduleState project)

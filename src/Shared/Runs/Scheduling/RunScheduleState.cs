@@ -13,6 +13,14 @@ public sealed class RunScheduleState
 
     public List<ProjectScheduleState> Projects { get; init; } = [];
 
+    /// <summary>Issue exports not started yet, one per project (when the plan exports issues).</summary>
+    public List<IssueExportInput> PendingIssueExports { get; init; } = [];
+
+    /// <summary>Projects whose issues could not be exported, and why: never a failure of their files.</summary>
+    public List<Manifest.ProjectFailure> IssueFailures { get; init; } = [];
+
+    public int IssueExportsInFlight { get; set; }
+
     public int ListingsInFlight { get; set; }
 
     public int CopiesInFlight { get; set; }

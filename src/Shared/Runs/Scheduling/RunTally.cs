@@ -38,6 +38,23 @@ public sealed class RunTally
 
     public int CopiesFailed { get; set; }
 
+    /// <summary>Projects whose issues were exported.</summary>
+    public int IssueProjects { get; set; }
+
+    /// <summary>Projects whose issues could not be exported.</summary>
+    public int IssueProjectsFailed { get; set; }
+
+    public long Issues { get; set; }
+
+    public long DeletedIssues { get; set; }
+
+    public long IssueComments { get; set; }
+
+    public long IssueAttachments { get; set; }
+
+    /// <summary>Attachments whose bytes could not be stored (each snapshot says why).</summary>
+    public long IssueAttachmentFailures { get; set; }
+
     /// <summary>Adds another tally's counts (a project's, into its run's).</summary>
     public void Add(RunTally other)
     {
@@ -59,7 +76,20 @@ public sealed class RunTally
         CopiesStarted += other.CopiesStarted;
         ListingsFailed += other.ListingsFailed;
         CopiesFailed += other.CopiesFailed;
+        IssueProjects += other.IssueProjects;
+        IssueProjectsFailed += other.IssueProjectsFailed;
+        Issues += other.Issues;
+        DeletedIssues += other.DeletedIssues;
+        IssueComments += other.IssueComments;
+        IssueAttachments += other.IssueAttachments;
+        IssueAttachmentFailures += other.IssueAttachmentFailures;
     }
+
+    /// <summary>The issue counts for the manifest; null when no project's issues were exported or attempted.</summary>
+    public Manifest.IssuesSummary? ToIssuesSummary(IReadOnlyList<Manifest.ProjectFailure> failures) =>
+        IssueProjects + IssueProjectsFailed == 0 && failures.Count == 0
+            ? null
+            : new(IssueProjects, Issues, DeletedIssues, IssueComments, IssueAttachments, IssueAttachmentFailures, failures);
 
     /// <summary>The progress record the CLI shows and the orchestration puts in its custom status.</summary>
     public BackupProgress ToProgress(string runId, string phase) => new(

@@ -1,12 +1,15 @@
 namespace AccBackup.Runs.Scheduling;
 
-/// <summary>One activity call the scheduler wants made: exactly one of <see cref="Listing"/> and <see cref="Copy"/> is set.</summary>
+/// <summary>One activity call the scheduler wants made: exactly one of <see cref="Listing"/>, <see cref="Copy"/> and <see cref="Issues"/> is set.</summary>
 /// <param name="Id">Unique within the run's schedule; lets a driver match a completion to its work.</param>
-public sealed record ScheduledWork(int Id, ProjectRef Project, FolderWaveInput? Listing, ChunkCopyInput? Copy)
+public sealed record ScheduledWork(int Id, ProjectRef Project, FolderWaveInput? Listing, ChunkCopyInput? Copy, IssueExportInput? Issues = null)
 {
-    /// <summary>Whether this is a listing (folders) rather than a copy (an inventory chunk).</summary>
+    /// <summary>Whether this is a listing (folders) rather than a copy (an inventory chunk) or an issue export.</summary>
     public bool IsListing => Listing is not null;
 
+    /// <summary>Whether this is the export of a project's issues.</summary>
+    public bool IsIssueExport => Issues is not null;
+
     /// <summary>What the work is, for logs and failure reasons.</summary>
-    public string What => IsListing ? "listing" : "copy of a batch";
+    public string What => IsListing ? "listing" : IsIssueExport ? "export of issues" : "copy of a batch";
 }

@@ -1,0 +1,215 @@
+using System.Security.Cryptography;
+using System.Text.Json;
+using AccBackup.Issues;
+using AccBackup.Manifest;
+using AccBackup.Storage;
+using AccEmulator;
+using AccEmulator.Auth;
+using AccEmulator.Endpoints;
+using AccEmulator.Quotas;
+
+namespace AccBackup.Cli.Tests.Commands;
+
+/// <summary><c>acc-backup run</c> with and without the Issues settings on the emulator: each project's issues exported beside its
+/// files (incremental from the latest run), a refused service account recorded per project (exit 2, files unaffected), and
+/// without settings one "issues not configured" line and exit 0.</summary>
+public sealed class IssueBackupTests
+{
+    private const string ServiceAccountId = "SSA-CLI-1";
+    private const string KeyId = "cli-key-1";
+
+    [Fact]
+    public async Task Run_WithIssuesSettings_EachRunEqualsItsTruthAndTheSecondReadsOnlyWhatChanged()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, key);
+        using var container = CliHarness.ContainerFor(environment);
+
+        var run1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+        Assert.True(run1.ExitCode == 0, run1.ToString());
+        Assert.Contains("attachments not stored", run1.Output, StringComparison.Ordinal);
+        var requestsRun1 = emulator.GetStats().Count(EndpointCategory.Issues);
+        using var truth1 = await emulator.IssueTruth.GetAsync();
+        var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var summary1 = (await ManifestAsync(environment, "night-1")).Summary;
+        Assert.Equal(0, summary1.Failed);
+        Assert.NotNull(summary1.Issues);
+        Assert.Equal((summary1.Projects, Count(projects, "issues"), 0), (summary1.Issues.Projects, summary1.Issues.Issues, summary1.Issues.FailedProjects.Count));
+        Assert.Equal(projects.Sum(p => p.GetProperty("issues").EnumerateArray().Sum(i => i.GetProperty("attachments").GetArrayLength())), summary1.Issues.Attachments);
+        foreach (var project in projects)
+        {
+            await AssertEqualsTruthAsync(project, await SnapshotAsync(container, "night-1", project));
+        }
+
+        // Changes in one project between the nights: night 2 reads only the changed issues, from night 1's snapshot.
+        var tower = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength());
+        var live = (await SnapshotAsync(container, "night-1", tower)).Issues.Where(i => !i.Deleted).Select(i => i.Id).ToList();
+        emulator.IssueMutations.UpdateIssue(live[0], title: "Re-inspected");
+        emulator.IssueMutations.DeleteIssue(live[1]);
+        emulator.IssueMutations.AddComment(live[2], "Fixed.");
+        emulator.IssueMutations.AddAttachment(live[2], "after.jpg", 120_000);
+        emulator.ResetStats();
+
+        var run2 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2", "--json");
+        Assert.True(run2.ExitCode == 0, run2.ToString());
+        var requestsRun2 = emulator.GetStats().Count(EndpointCategory.Issues);
+        using var truth2 = await emulator.IssueTruth.GetAsync();
+        foreach (var (project, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
+        {
+            var snapshot = await SnapshotAsync(container, "night-2", project);
+            Assert.Equal("night-1", snapshot.BasedOnRunId);
+            Assert.NotNull(snapshot.UpdatedSince);
+            await AssertEqualsTruthAsync(project, snapshot);
+            await AssertEqualsTruthAsync(before, await SnapshotAsync(container, "night-1", before));
+        }
+
+        var summary2 = (await ManifestAsync(environment, "night-2")).Summary;
+        Assert.Equal(summary1.Issues.DeletedIssues + 1, summary2.Issues!.DeletedIssues);
+        Assert.Equal(summary1.Issues.Attachments + 1, summary2.Issues.Attachments);
+        // Per project its settings (4) and two list passes (2); then per changed issue (3) its attachments, and its comments if any.
+        Assert.InRange(requestsRun2, (projects.Count * 6) + 3, (projects.Count * 6) + (2 * 3));
+        Assert.True(requestsRun2 < requestsRun1, $"night 2 made {requestsRun2} Issues requests, night 1 {requestsRun1}");
+    }
+
+    [Fact]
+    public async Task RestoreIssues_AfterARun_WritesEachProjectsJsonCsvAndAttachmentsWithTheTruthsBytes()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, key);
+        using var container = CliHarness.ContainerFor(environment);
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--json");
+        Assert.True(run.ExitCode == 0, run.ToString());
+        var target = Directory.CreateTempSubdirectory("acc-backup-issues-").FullName;
+
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "latest", "--issues", "--to", target, "--json");
+
+        Assert.True(restored.ExitCode == 0, restored.ToString());
+        using var truth = await emulator.IssueTruth.GetAsync();
+        var expected = 0;
+        foreach (var project in truth.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var snapshot = await SnapshotAsync(container, "night-1", project);
+            var folder = Path.Combine(target, Backup.BlobPathBuilder.Segment(snapshot.ProjectName), "Issues");
+            await using (var json = await container.OpenReadAsync(IssueLayout.Snapshot("night-1", snapshot.ProjectId), null, null, CancellationToken.None))
+            {
+                using var stored = new MemoryStream();
+                await json.CopyToAsync(stored);
+                Assert.Equal(stored.ToArray(), await File.ReadAllBytesAsync(Path.Combine(folder, "issues.json")));
+            }
+
+            Assert.True(File.Exists(Path.Combine(folder, "issues.csv")));
+            var attachments = Directory.Exists(Path.Combine(folder, "attachments"))
+                ? Directory.GetFiles(Path.Combine(folder, "attachments"), "*", SearchOption.AllDirectories)
+                : [];
+            var truthHashes = project.GetProperty("issues").EnumerateArray()
+                .SelectMany(i => i.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()!)).Order(StringComparer.Ordinal);
+            Assert.Equal(truthHashes, attachments.Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f)))).Order(StringComparer.Ordinal));
+            expected += 2 + attachments.Length;
+        }
+
+        using var report = JsonDocument.Parse(restored.Output);
+        Assert.Equal(expected, report.RootElement.GetProperty("restored").GetInt32());
+        Directory.Delete(target, recursive: true);
+    }
+
+    [Fact]
+    public async Task Run_WithoutIssuesSettings_LogsOneNotConfiguredLineBacksUpTheFilesAndExitsZero()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        var environment = await EnvironmentAsync(emulator, null);
+
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--verbose");
+
+        Assert.True(run.ExitCode == 0, run.ToString());
+        Assert.Single(run.Error.Split('\n'), line => line.Contains("issues not configured", StringComparison.Ordinal));
+        var summary = (await ManifestAsync(environment, "night-1")).Summary;
+        Assert.Null(summary.Issues);
+        Assert.True(summary.Copied > 0 && summary.Failed == 0, run.ToString());
+        Assert.Equal(0, emulator.GetStats().Count(EndpointCategory.Issues));
+    }
+
+    [Fact]
+    public async Task Run_KeyTheServiceAccountDoesNotHave_FilesStoredEachProjectsIssuesFailedNamingTheSettingExitTwo()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var registered = RSA.Create(2048);
+        using var wrong = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, registered.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, wrong);
+
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--json");
+
+        Assert.True(run.ExitCode == ExitCodes.Incomplete, run.ToString());
+        var manifest = await ManifestAsync(environment, "night-1");
+        var summary = manifest.Summary;
+        Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
+        Assert.Equal(manifest.Files.Count(f => f.Status == ManifestStatus.Copied), summary.Copied);
+        Assert.True(summary.Copied > 0);
+        Assert.NotNull(summary.Issues);
+        using var truth = await emulator.IssueTruth.GetAsync();
+        Assert.Equal(
+            truth.RootElement.GetProperty("projects").EnumerateArray().Select(p => "b." + p.GetProperty("projectId").GetString()).Order(StringComparer.Ordinal),
+            summary.Issues.FailedProjects.Select(p => p.ProjectId).Order(StringComparer.Ordinal));
+        Assert.All(summary.Issues.FailedProjects, p => Assert.Contains("Issues:PrivateKey", p.Error, StringComparison.Ordinal));
+        Assert.Equal(0, summary.Issues.Projects);
+        using var json = JsonDocument.Parse(run.Output);
+        Assert.Equal(summary.Projects, json.RootElement.GetProperty("summary").GetProperty("issues").GetProperty("failedProjects").GetArrayLength());
+    }
+
+    private static long Count(List<JsonElement> projects, string property) => projects.Sum(p => p.GetProperty(property).GetArrayLength());
+
+    private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator, RSA? key)
+    {
+        var environment = await CliHarness.StorageEnvironmentAsync();
+        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
+        environment["Aps__ClientId"] = emulator.ClientId;
+        environment["Aps__ClientSecret"] = emulator.ClientSecret;
+        environment["Aps__AccountId"] = emulator.AccountId;
+        environment["Aps__Quota__Enabled"] = "false";
+        if (key is not null)
+        {
+            environment["Issues__ServiceAccountId"] = ServiceAccountId;
+            environment["Issues__KeyId"] = KeyId;
+            environment["Issues__PrivateKey"] = key.ExportRSAPrivateKeyPem();
+        }
+
+        return environment;
+    }
+
+    private static async Task<IssueSnapshot> SnapshotAsync(BlobContainer container, string runId, JsonElement truthProject)
+    {
+        var snapshot = await IssueSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
+        Assert.NotNull(snapshot);
+        return snapshot;
+    }
+
+    /// <summary>Every issue (deleted ones too) as the API gives it, its comments, and each attachment's bytes by SHA-256.</summary>
+    private static async Task AssertEqualsTruthAsync(JsonElement truthProject, IssueSnapshot snapshot)
+    {
+        var issues = truthProject.GetProperty("issues").EnumerateArray().ToList();
+        Assert.Equal(issues.Count, snapshot.Issues.Count);
+        foreach (var (truth, exported) in issues.Zip(snapshot.Issues))
+        {
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("issue"), exported.Issue), $"issue differs:\n{truth.GetProperty("issue")}\n{exported.Issue}");
+            var comments = truth.GetProperty("comments").EnumerateArray().ToList();
+            Assert.Equal(comments.Count, exported.Comments.Count);
+            Assert.All(comments.Zip(exported.Comments), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second)));
+            Assert.Equal(
+                truth.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()),
+                exported.Attachments.Select(a => a.Sha256));
+        }
+    }
+
+    private static async Task<RunManifest> ManifestAsync(Dictionary<string, string?> environment, string runId)
+    {
+        var (reader, clients) = CliHarness.ReaderFor(environment);
+        using (clients)
+        {
+            return await reader.ReadAsync(runId, CancellationToken.None);
+        }
+    }
+}
