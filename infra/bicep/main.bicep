@@ -43,6 +43,16 @@ param apsClientId string
 @description('The APS client secret, stored in Key Vault. Empty: nothing is written (set it later with az keyvault secret set), and an existing value is kept.')
 param apsClientSecret string = ''
 
+@description('Issues__ServiceAccountId: the Secure Service Account that reads ACC Issues (user context). Empty: issues are not backed up, files are.')
+param issuesServiceAccountId string = ''
+
+@description('Issues__KeyId: id of the service account\'s key whose private half is issuesPrivateKey.')
+param issuesKeyId string = ''
+
+@secure()
+@description('The service account key\'s private half (PEM), stored in Key Vault. Empty: nothing is written (set it later with az keyvault secret set), and an existing value is kept.')
+param issuesPrivateKey string = ''
+
 @description('Aps__Quota__Share: share of each APS quota all instances together may use (they share one budget, Aps__Quota__Scope = Shared).')
 param apsQuotaShare string = '0.9'
 
@@ -161,6 +171,7 @@ var functionAppName = 'func-accbackup-${resourceToken}'
 // Flex Consumption reads the deployment package from this container of the host storage account.
 var deploymentContainerName = 'app-package-${take(functionAppName, 32)}-${take(resourceToken, 7)}'
 var apsSecretName = 'aps-client-secret'
+var issuesKeySecretName = 'issues-private-key'
 
 resource rg 'Microsoft.Resources/resourceGroups@2022-09-01' = {
   name: 'rg-${environmentName}'
@@ -234,6 +245,8 @@ module keyVault 'modules/key-vault.bicep' = {
     tags: tags
     secretName: apsSecretName
     apsClientSecret: apsClientSecret
+    issuesPrivateKeySecretName: issuesKeySecretName
+    issuesPrivateKey: issuesPrivateKey
     appPrincipalId: identity.outputs.principalId
     deployerPrincipalId: principalId
     deployerPrincipalType: principalType
@@ -261,6 +274,9 @@ module functionApp 'modules/function-app.bicep' = {
     apsClientId: apsClientId
     apsClientSecretUri: keyVault.outputs.secretUri
     apsQuotaShare: apsQuotaShare
+    issuesServiceAccountId: issuesServiceAccountId
+    issuesKeyId: issuesKeyId
+    issuesPrivateKeyUri: keyVault.outputs.issuesPrivateKeyUri
     backupServiceUri: backupStorage.outputs.blobEndpoint
     backupContainerName: backupStorage.outputs.containerName
     backupStateContainerName: backupStorage.outputs.stateContainerName

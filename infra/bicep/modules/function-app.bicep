@@ -56,6 +56,15 @@ param apsClientSecretUri string
 @description('Aps__Quota__Share: share of each APS quota all instances together may use, as a decimal string.')
 param apsQuotaShare string
 
+@description('Issues__ServiceAccountId: the Secure Service Account that reads ACC Issues; empty = issues not backed up.')
+param issuesServiceAccountId string
+
+@description('Issues__KeyId: id of the service account\'s key.')
+param issuesKeyId string
+
+@description('Key Vault secret URI of the service account\'s private key (no version: the latest is used).')
+param issuesPrivateKeyUri string
+
 @description('BackupStorage__ServiceUri: blob endpoint of the backup account.')
 param backupServiceUri string
 
@@ -172,6 +181,10 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     // ($acc-backup/quota/), so all of them together stay within this share however far the app scales out.
     Aps__Quota__Scope: 'Shared'
     Aps__Quota__Share: apsQuotaShare
+    // ACC Issues through a Secure Service Account (user context); all empty = files only, said once per run.
+    Issues__ServiceAccountId: issuesServiceAccountId
+    Issues__KeyId: issuesKeyId
+    Issues__PrivateKey: empty(issuesServiceAccountId) ? '' : '@Microsoft.KeyVault(SecretUri=${issuesPrivateKeyUri})'
     // Backup storage through the identity (never a connection string): only the backup container is granted.
     BackupStorage__ServiceUri: backupServiceUri
     BackupStorage__ManagedIdentityClientId: identityClientId

@@ -17,6 +17,13 @@ param secretName string
 @description('The APS client secret. Empty: the secret is not written here (set it later with az keyvault secret set), and an existing value is kept.')
 param apsClientSecret string
 
+@description('Name of the secret that holds the Secure Service Account\'s private key (ACC Issues).')
+param issuesPrivateKeySecretName string
+
+@secure()
+@description('The Secure Service Account\'s private key, PEM. Empty: the secret is not written here (set it later with az keyvault secret set), and an existing value is kept.')
+param issuesPrivateKey string
+
 @description('Principal id of the Function App identity (reads the secret).')
 param appPrincipalId string
 
@@ -69,6 +76,15 @@ resource secret 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(apsC
   }
 }
 
+resource issuesKey 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(issuesPrivateKey)) {
+  parent: vault
+  name: issuesPrivateKeySecretName
+  properties: {
+    value: issuesPrivateKey
+    contentType: 'Secure Service Account private key, PEM (Issues__PrivateKey)'
+  }
+}
+
 resource appReadsSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   name: guid(vault.id, appPrincipalId, secretsUser)
   // The vault holds nothing but this app's secret; the vault scope also covers a secret set after deployment.
@@ -95,3 +111,4 @@ resource deployerSetsSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01
 output name string = vault.name
 // No version in the URI: the reference follows the latest version, so a rotated secret needs no redeploy.
 output secretUri string = '${vault.properties.vaultUri}secrets/${secretName}'
+output issuesPrivateKeyUri string = '${vault.properties.vaultUri}secrets/${issuesPrivateKeySecretName}'

@@ -53,6 +53,8 @@ public sealed class BicepAppSettingsTests
         "Backup__IncludeProjects",
         "Backup__ExcludeProjects",
         "Backup__Versions",
+        "Issues__ServiceAccountId",
+        "Issues__KeyId",
     ];
 
 
@@ -124,6 +126,13 @@ public sealed class BicepAppSettingsTests
     {
         var settings = await SettingsAsync();
         Assert.StartsWith("[format('@Microsoft.KeyVault(SecretUri=", settings["Aps__ClientSecret"], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AppSettings_IssuesPrivateKey_IsAKeyVaultReferenceOnlyWhenIssuesAreConfigured()
+    {
+        var settings = await SettingsAsync();
+        Assert.StartsWith("[if(empty(parameters('issuesServiceAccountId')), '', format('@Microsoft.KeyVault(SecretUri=", settings["Issues__PrivateKey"], StringComparison.Ordinal);
     }
 
     [Fact]
