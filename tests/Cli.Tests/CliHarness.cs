@@ -39,6 +39,18 @@ internal static class CliHarness
         };
     }
 
+    /// <summary>The storage environment plus the emulator's APS settings, the client's own pacing off (the emulator's quotas decide).</summary>
+    public static async Task<Dictionary<string, string?>> EmulatorEnvironmentAsync(AccEmulator.EmulatorServer emulator)
+    {
+        var environment = await StorageEnvironmentAsync();
+        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
+        environment["Aps__ClientId"] = emulator.ClientId;
+        environment["Aps__ClientSecret"] = emulator.ClientSecret;
+        environment["Aps__AccountId"] = emulator.AccountId;
+        environment["Aps__Quota__Enabled"] = "false";
+        return environment;
+    }
+
     public static string NewContainerName() => "cli-" + Guid.NewGuid().ToString("N")[..20];
 
     /// <summary>A client for the container the environment names (with <paramref name="state"/>, its state container).</summary>

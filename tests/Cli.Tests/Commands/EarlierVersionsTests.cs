@@ -113,12 +113,7 @@ public sealed class EarlierVersionsTests : IDisposable
 
     private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator, string? versions)
     {
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false";
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         if (versions is not null)
         {
             environment["Backup__Versions"] = versions;

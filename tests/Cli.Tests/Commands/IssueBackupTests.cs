@@ -164,12 +164,7 @@ public sealed class IssueBackupTests
 
     private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator, RSA? key)
     {
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false";
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         if (key is not null)
         {
             environment["Issues__ServiceAccountId"] = ServiceAccountId;

@@ -128,12 +128,7 @@ public sealed class KillAndResumeTests(ITestOutputHelper output)
 
     private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator)
     {
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false"; // bandwidth, not the OSS quota's pacing, sets the copy's pace
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator); // bandwidth, not the OSS quota's pacing, sets the copy's pace
         return environment;
     }
 

@@ -20,12 +20,7 @@ public sealed class PointInTimeRestoreTests : IDisposable
     {
         var ct = CancellationToken.None;
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, ct);
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false";
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         using var container = CliHarness.ContainerFor(environment);
 
         var atNight1 = await AccountAsync(emulator);
@@ -85,12 +80,7 @@ public sealed class PointInTimeRestoreTests : IDisposable
     {
         var ct = CancellationToken.None;
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, ct);
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false";
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         using var container = CliHarness.ContainerFor(environment);
 
         var atNight1 = await AccountAsync(emulator);

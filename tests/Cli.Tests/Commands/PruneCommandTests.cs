@@ -19,12 +19,7 @@ public sealed class PruneCommandTests : IDisposable
     {
         var ct = CancellationToken.None;
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, ct);
-        var environment = await CliHarness.StorageEnvironmentAsync();
-        environment["Aps__BaseUrl"] = emulator.BaseUrl.ToString();
-        environment["Aps__ClientId"] = emulator.ClientId;
-        environment["Aps__ClientSecret"] = emulator.ClientSecret;
-        environment["Aps__AccountId"] = emulator.AccountId;
-        environment["Aps__Quota__Enabled"] = "false";
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         using var container = CliHarness.ContainerFor(environment);
 
         var files = (await emulator.Truth.GetFilesAsync(TruthHashing.None, ct)).Where(f => f.HasStorage).OrderBy(f => f.ItemId, StringComparer.Ordinal).ToList();
