@@ -12,16 +12,13 @@ namespace AccBackup.Acc;
 /// <summary>Caches the 2-legged APS token: one refresh at a time, before expiry (5 min, or a fifth of a short lifetime) or after a 401.</summary>
 public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
 {
-    private static readonly TimeSpan RefreshMargin = TimeSpan.FromMinutes(5);
-
     private readonly HttpClient http;
     private readonly ApsOptions options;
     private readonly ApsQuotaLimiter quota;
     private readonly ApsResilience resilience;
     private readonly TimeProvider time;
     private readonly ILogger<ApsTokenProvider> logger;
-    private readonly SemaphoreSlim refreshLock = new(1, 1);
-    private AccessToken? current;
+    private readonly AccessTokenCache cache;
 
     /// <summary>Creates the provider (typed HttpClient).</summary>
     public ApsTokenProvider(HttpClient http, IOptions<ApsOptions> options, ApsQuotaLimiter quota, ApsResilience resilience, TimeProvider time, ILogger<ApsTokenProvider> logger)
@@ -32,44 +29,21 @@ public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
         this.resilience = resilience;
         this.time = time;
         this.logger = logger;
+        cache = new AccessTokenCache(time, RenewAsync);
     }
 
     /// <summary>A token valid for at least the refresh margin.</summary>
-    public async Task<string> GetTokenAsync(CancellationToken cancellationToken)
-    {
-        var token = current;
-        if (token is not null && token.RefreshAt > time.GetUtcNow())
-        {
-            return token.Value;
-        }
-
-        return await RefreshAsync(token?.Value, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<string> GetTokenAsync(CancellationToken cancellationToken) => cache.GetAsync(cancellationToken);
 
     /// <summary>Drops <paramref name="rejected"/> (APS answered 401 to it) and returns a fresh token.</summary>
     public Task<string> RefreshAfterRejectionAsync(string rejected, CancellationToken cancellationToken) =>
-        RefreshAsync(rejected, cancellationToken);
+        cache.RenewAsync(rejected, cancellationToken);
 
-    private async Task<string> RefreshAsync(string? stale, CancellationToken cancellationToken)
+    private async Task<AccessToken> RenewAsync(CancellationToken cancellationToken)
     {
-        await refreshLock.WaitAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            // Another caller may have refreshed while we waited.
-            var token = current;
-            if (token is not null && token.Value != stale && token.RefreshAt > time.GetUtcNow())
-            {
-                return token.Value;
-            }
-
-            current = await resilience.ExecuteAsync(ApsEndpoint.Token, RequestAsync, cancellationToken).ConfigureAwait(false);
-            Log.TokenRefreshed(logger, current.ExpiresAt);
-            return current.Value;
-        }
-        finally
-        {
-            refreshLock.Release();
-        }
+        var token = await resilience.ExecuteAsync(ApsEndpoint.Token, RequestAsync, cancellationToken).ConfigureAwait(false);
+        Log.TokenRefreshed(logger, token.ExpiresAt);
+        return token;
     }
 
     private async ValueTask<AccessToken> RequestAsync(CancellationToken cancellationToken)
@@ -95,13 +69,7 @@ public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
         try
         {
             using var json = await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken).ConfigureAwait(false);
-            var reader = new JsonApiReader(ApsEndpoint.Token);
-            var value = reader.RequiredString(json.RootElement, "access_token");
-            var seconds = reader.RequiredInt64(json.RootElement, "expires_in");
-            var lifetime = TimeSpan.FromSeconds(seconds);
-            var margin = lifetime / 5 < RefreshMargin ? lifetime / 5 : RefreshMargin;
-            var now = time.GetUtcNow();
-            return new AccessToken(value, now + lifetime, now + lifetime - margin);
+            return AccessToken.Read(json.RootElement, time.GetUtcNow());
         }
         catch (JsonException e)
         {
@@ -117,9 +85,7 @@ public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
     }
 
     /// <inheritdoc />
-    public void Dispose() => refreshLock.Dispose();
-
-    private sealed record AccessToken(string Value, DateTimeOffset ExpiresAt, DateTimeOffset RefreshAt);
+    public void Dispose() => cache.Dispose();
 
     private static partial class Log
     {

@@ -15,7 +15,6 @@ namespace AccBackup.Issues;
 public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
 {
     private const string GrantType = "urn:ietf:params:oauth:grant-type:jwt-bearer";
-    private static readonly TimeSpan RefreshMargin = TimeSpan.FromMinutes(5);
 
     private readonly HttpClient http;
     private readonly ApsOptions aps;
@@ -24,9 +23,8 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
     private readonly ApsResilience resilience;
     private readonly TimeProvider time;
     private readonly ILogger<SsaTokenProvider> logger;
-    private readonly SemaphoreSlim refreshLock = new(1, 1);
+    private readonly AccessTokenCache cache;
     private readonly Lazy<SsaAssertion> assertion;
-    private AccessToken? current;
 
     /// <summary>Creates the provider; the key is read on first use (the options validator has checked it on start).</summary>
     public SsaTokenProvider(
@@ -43,42 +41,21 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
         assertion = new(() => this.issues.IsConfigured
             ? new SsaAssertion(this.issues.PrivateKey!, this.issues.KeyId!)
             : throw new IssuesNotConfiguredException());
+        cache = new AccessTokenCache(time, RenewAsync);
     }
 
     /// <summary>A token valid for at least the refresh margin.</summary>
-    public async Task<string> GetTokenAsync(CancellationToken cancellationToken)
-    {
-        var token = current;
-        if (token is not null && token.RefreshAt > time.GetUtcNow())
-        {
-            return token.Value;
-        }
-
-        return await RefreshAsync(token?.Value, cancellationToken).ConfigureAwait(false);
-    }
+    public Task<string> GetTokenAsync(CancellationToken cancellationToken) => cache.GetAsync(cancellationToken);
 
     /// <summary>Drops <paramref name="rejected"/> (APS answered 401 to it) and returns a fresh token.</summary>
-    public Task<string> RefreshAfterRejectionAsync(string rejected, CancellationToken cancellationToken) => RefreshAsync(rejected, cancellationToken);
+    public Task<string> RefreshAfterRejectionAsync(string rejected, CancellationToken cancellationToken) =>
+        cache.RenewAsync(rejected, cancellationToken);
 
-    private async Task<string> RefreshAsync(string? stale, CancellationToken cancellationToken)
+    private async Task<AccessToken> RenewAsync(CancellationToken cancellationToken)
     {
-        await refreshLock.WaitAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            var token = current;
-            if (token is not null && token.Value != stale && token.RefreshAt > time.GetUtcNow())
-            {
-                return token.Value;
-            }
-
-            current = await resilience.ExecuteAsync(ApsEndpoint.Token, ExchangeAsync, cancellationToken).ConfigureAwait(false);
-            Log.TokenExchanged(logger, issues.ServiceAccountId!, current.ExpiresAt);
-            return current.Value;
-        }
-        finally
-        {
-            refreshLock.Release();
-        }
+        var token = await resilience.ExecuteAsync(ApsEndpoint.Token, ExchangeAsync, cancellationToken).ConfigureAwait(false);
+        Log.TokenExchanged(logger, issues.ServiceAccountId!, token.ExpiresAt);
+        return token;
     }
 
     private async ValueTask<AccessToken> ExchangeAsync(CancellationToken cancellationToken)
@@ -106,11 +83,7 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
             try
             {
                 using var json = await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), cancellationToken: cancellationToken).ConfigureAwait(false);
-                var reader = new JsonApiReader(ApsEndpoint.Token);
-                var value = reader.RequiredString(json.RootElement, "access_token");
-                var lifetime = TimeSpan.FromSeconds(reader.RequiredInt64(json.RootElement, "expires_in"));
-                var margin = lifetime / 5 < RefreshMargin ? lifetime / 5 : RefreshMargin;
-                return new AccessToken(value, now + lifetime, now + lifetime - margin);
+                return AccessToken.Read(json.RootElement, now);
             }
             catch (JsonException e)
             {
@@ -142,14 +115,12 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
     /// <inheritdoc />
     public void Dispose()
     {
-        refreshLock.Dispose();
+        cache.Dispose();
         if (assertion.IsValueCreated)
         {
             assertion.Value.Dispose();
         }
     }
-
-    private sealed record AccessToken(string Value, DateTimeOffset ExpiresAt, DateTimeOffset RefreshAt);
 
     private static partial class Log
     {
