@@ -26,7 +26,6 @@ public static class BackupServiceCollectionExtensions
             .ValidateOnStart();
         services.TryAddSingleton<TransferSlots>();
         services.TryAddSingleton<BlobCopier>();
-        services.TryAddSingleton<FileBatchCopier>();
         services.TryAddTransient<FolderListing>();
         services.TryAddTransient<SignedDownloadHandler>();
 

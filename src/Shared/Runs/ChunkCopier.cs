@@ -6,7 +6,7 @@ namespace AccBackup.Runs;
 
 /// <summary>The copy activity: copies one inventory chunk's files at once and writes their manifest entries.</summary>
 /// <remarks>Idempotent: when the chunk's results exist and describe its inventory, a repeated call returns them without copying again.</remarks>
-public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobContainer container)
+public sealed class ChunkCopier(NdjsonBlobs blobs, BlobCopier copier, BlobContainer container)
 {
     /// <summary>Copies the chunk; per-file failures are results, not exceptions.</summary>
     /// <param name="onFile">Told of each copied file's entry as it ends, for live progress (the result counts them all again).</param>
@@ -53,7 +53,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, FileBatchCopier batch, BlobCo
         else
         {
             var progress = onFile is null ? null : new EntryProgress(onFile, EntryOf);
-            var results = await batch.CopyAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
+            var results = await copier.CopyAllAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
                 entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = records[toCopy[i].Index].Place };

@@ -121,7 +121,7 @@ public sealed class BlobCopierTests
         var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
 
-        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
+        var outcomes = await host.Services.GetRequiredService<BlobCopier>().CopyAllAsync(requests, timeout.Token);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
         Assert.True(requests.Count(r => r.ApiSize > 3 * 4096) > 24, "enough multi-block files to fill every slot");
@@ -149,7 +149,7 @@ public sealed class BlobCopierTests
         var files = await host.ListAccountAsync();
         var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
 
-        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, timeout.Token);
+        var outcomes = await host.Services.GetRequiredService<BlobCopier>().CopyAllAsync(requests, timeout.Token);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
         await AssertMatchesTruthAsync(host, outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
@@ -200,7 +200,7 @@ public sealed class BlobCopierTests
         });
 
         var files = (await host.ListAccountAsync()).Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().Take(60).ToList();
-        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(files, CancellationToken.None);
+        var outcomes = await host.Services.GetRequiredService<BlobCopier>().CopyAllAsync(files, CancellationToken.None);
 
         Assert.All(outcomes, o => Assert.Null(o.Error));
         var stats = host.Emulator.GetStats();
@@ -228,7 +228,7 @@ public sealed class BlobCopierTests
     {
         var files = await host.ListAccountAsync();
         var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
-        var outcomes = await host.Services.GetRequiredService<FileBatchCopier>().CopyAsync(requests, CancellationToken.None);
+        var outcomes = await host.Services.GetRequiredService<BlobCopier>().CopyAllAsync(requests, CancellationToken.None);
         return (outcomes, files.Where(f => f.ToCopyRequest() is null).ToList());
     }
 

@@ -1,26 +1,25 @@
-using AccBackup.Acc;
 using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Options;
 
 namespace AccBackup.Backup;
 
-/// <summary>Copies many files at once, isolating each file's failure: the body of a copy activity.</summary>
-public sealed partial class FileBatchCopier(BlobCopier copier, IOptions<CopyOptions> options, ILogger<FileBatchCopier> logger)
+public sealed partial class BlobCopier
 {
-    /// <summary>Copies every request; a file that fails is returned with its reason, never thrown.</summary>
-    /// <remarks>Rejected credentials (<see cref="ApsAuthenticationException"/>) still throw: no other file could succeed.</remarks>
+    /// <summary>Copies many files at once (<see cref="CopyOptions.MaxConcurrentFiles"/>), isolating each file's failure: a file that
+    /// fails is returned with its reason, never thrown. The body of a copy activity.</summary>
+    /// <remarks>Rejected credentials (<see cref="Acc.ApsAuthenticationException"/>) still throw: no other file could succeed.</remarks>
     /// <param name="onFile">Told of each file as it ends (from any thread), for live progress.</param>
-    public async Task<IReadOnlyList<FileCopyResult>> CopyAsync(
+    public async Task<IReadOnlyList<FileCopyResult>> CopyAllAsync(
         IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyResult>? onFile = null)
     {
+        ArgumentNullException.ThrowIfNull(requests);
         var outcomes = new FileCopyResult[requests.Count];
-        var parallel = new ParallelOptions { MaxDegreeOfParallelism = options.Value.MaxConcurrentFiles, CancellationToken = cancellationToken };
+        var parallel = new ParallelOptions { MaxDegreeOfParallelism = options.MaxConcurrentFiles, CancellationToken = cancellationToken };
         await Parallel.ForEachAsync(Enumerable.Range(0, requests.Count), parallel, async (index, ct) =>
         {
             var request = requests[index];
             try
             {
-                outcomes[index] = await copier.CopyAsync(request, ct).ConfigureAwait(false);
+                outcomes[index] = await CopyAsync(request, ct).ConfigureAwait(false);
             }
             catch (FileCopyException e)
             {
