@@ -8,6 +8,7 @@ internal sealed class IssueCallClock
 {
     private readonly Stopwatch clock = Stopwatch.StartNew();
     private readonly Lock gate = new();
+    private readonly List<TimeSpan> starts = [];
     private TimeSpan? first;
     private TimeSpan last;
     private int calls;
@@ -27,6 +28,26 @@ internal sealed class IssueCallClock
         }
     }
 
+    /// <summary>Calls started in each <paramref name="window"/> counted from the first call's start.</summary>
+    public IReadOnlyList<int> PerWindow(TimeSpan window)
+    {
+        lock (gate)
+        {
+            if (first is not { } start)
+            {
+                return [];
+            }
+
+            var counts = new int[(int)((last - start) / window) + 1];
+            foreach (var at in starts)
+            {
+                counts[Math.Min((int)((at - start) / window), counts.Length - 1)]++;
+            }
+
+            return counts;
+        }
+    }
+
     /// <summary>A handler for the Issues client's pipeline (one per handler lifetime; all report here).</summary>
     public DelegatingHandler CreateHandler() => new Handler(this);
 
@@ -35,7 +56,9 @@ internal sealed class IssueCallClock
         Interlocked.Increment(ref calls);
         lock (gate)
         {
-            first ??= clock.Elapsed;
+            var now = clock.Elapsed;
+            first ??= now;
+            starts.Add(now);
         }
     }
 

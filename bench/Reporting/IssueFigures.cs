@@ -13,6 +13,9 @@ namespace AccBackup.Bench.Reporting;
 /// <param name="FullQuotaFloorSeconds">The floor at the whole quota: calls ÷ limit windows.</param>
 /// <param name="Ratio">FloorSeconds ÷ ExportSeconds (the target).</param>
 /// <param name="FullQuotaRatio">FullQuotaFloorSeconds ÷ ExportSeconds.</param>
+/// <param name="CallsPerWindow">Issues calls the client started in each window from its first call.</param>
+/// <param name="BurstFloorSeconds">The least a sliding-window pacer can take: (⌈calls ÷ (limit × share)⌉ − 1) windows, each window's calls sent at once.</param>
+/// <param name="BurstRatio">BurstFloorSeconds ÷ ExportSeconds.</param>
 /// <param name="RunSeconds">The whole backup run's wall (files and issues).</param>
 /// <param name="Problems">Where the export differs from the emulator's truth (empty: verified).</param>
 internal sealed record IssueFigures(
@@ -34,6 +37,9 @@ internal sealed record IssueFigures(
     double FullQuotaRatio,
     double RunSeconds,
     int AttachmentsHashed,
+    IReadOnlyList<int> CallsPerWindow,
+    double BurstFloorSeconds,
+    double BurstRatio,
     IReadOnlyList<string> Problems)
 {
     /// <summary>The ratio the engine's issue export must reach against its own floor.</summary>
@@ -45,14 +51,16 @@ internal sealed record IssueFigures(
     /// <summary>Computes the floors and ratios from the counts.</summary>
     public static IssueFigures Of(
         int projects, long issues, long deleted, long comments, long attachments, long attachmentFailures, long calls, long responses429,
-        TimeSpan export, TimeSpan window, int limit, double share, TimeSpan run, int hashed, IReadOnlyList<string> problems)
+        TimeSpan export, TimeSpan window, int limit, double share, TimeSpan run, int hashed, IReadOnlyList<int> perWindow, IReadOnlyList<string> problems)
     {
         var windows = window.TotalSeconds;
         var floor = calls / (limit * share) * windows;
         var fullFloor = calls / (double)limit * windows;
         var seconds = Math.Max(export.TotalSeconds, 0.001);
+        var burstFloor = Math.Max(Math.Ceiling(calls / Math.Floor(limit * share)) - 1, 0) * windows;
         return new IssueFigures(projects, issues, deleted, comments, attachments, attachmentFailures, calls, responses429, Math.Round(export.TotalSeconds, 2), windows, limit, share,
-            Math.Round(floor, 2), Math.Round(fullFloor, 2), Math.Round(floor / seconds, 3), Math.Round(fullFloor / seconds, 3), Math.Round(run.TotalSeconds, 2), hashed, problems);
+            Math.Round(floor, 2), Math.Round(fullFloor, 2), Math.Round(floor / seconds, 3), Math.Round(fullFloor / seconds, 3), Math.Round(run.TotalSeconds, 2), hashed,
+            perWindow, Math.Round(burstFloor, 2), Math.Round(burstFloor / seconds, 3), problems);
     }
 
     /// <summary>One line for the console.</summary>
@@ -65,7 +73,8 @@ internal sealed record IssueFigures(
         F($"Issues API: {IssueCalls} calls answered, {Responses429} 429s; from the first Issues call to the last {ExportSeconds:F2} s = {ExportSeconds / WindowSeconds:F2} windows of {WindowSeconds:0.###} s"),
         F($"quota floor at the engine's share: {IssueCalls} ÷ ({PerUserLimit} × {Share}) = {IssueCalls / (PerUserLimit * Share):F2} windows = {FloorSeconds:F2} s; floor ÷ time {Ratio:F3} (target ≥ {Goal})"),
         F($"against the full quota: {IssueCalls} ÷ {PerUserLimit} = {IssueCalls / (double)PerUserLimit:F2} windows = {FullQuotaFloorSeconds:F2} s; floor ÷ time {FullQuotaRatio:F3}"),
-        F($"floors are sustained-rate times: a run can beat them by up to one window (its first window's burst); the client's pacing allows at most {PerUserLimit * Share:F0} calls in any {WindowSeconds:0.###} s"),
+        F($"floors are sustained-rate times: a run can beat them by up to one window (its first window's burst); the client's pacing allows at most {Math.Floor(PerUserLimit * Share):F0} calls in any {WindowSeconds:0.###} s, so the least it can take is (⌈{IssueCalls} ÷ {Math.Floor(PerUserLimit * Share):F0}⌉ − 1) windows = {BurstFloorSeconds:F1} s (each window's calls sent at once, the last one's in no time): ÷ time {BurstRatio:F3}"),
+        F($"Issues calls started per {WindowSeconds:0.###} s window from the first call: {string.Join(", ", CallsPerWindow)}"),
         F($"verified against the emulator's truth: every project's issue count and issues, comments, and {AttachmentsHashed} attachments read back and hashed (SHA-256): {(Verified ? "equal" : "different")}"),
         .. Problems.Take(10),
     ];

@@ -43,7 +43,7 @@ internal static class IssuesScenario
         var k = BenchSettings.IssuesCompression;
         var options = new EmulatorOptions
         {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.IssuesScale, SizeDivisor = BenchSettings.NightsSizeDivisor,
+            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.IssuesScale, SizeDivisor = BenchSettings.IssuesSizeDivisor,
             Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
         };
         await using var context = await ScenarioContext.StartAsync(Name, options, k, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
@@ -84,12 +84,13 @@ internal static class IssuesScenario
 
         problems.AddRange(issues.FailedProjects.Select(p => $"issues of {p.ProjectName} failed: {p.Error}"));
         var figures = IssueFigures.Of(issues.Projects, issues.Issues, issues.DeletedIssues, issues.Comments, issues.Attachments, issues.AttachmentFailures,
-            answered, refused, clock.Span, options.Quotas.Window, options.Quotas.PerUserLimits[EndpointCategory.Issues], new ApsOptions().Quota.Share, wall.Elapsed, hashed, problems);
+            answered, refused, clock.Span, options.Quotas.Window, options.Quotas.PerUserLimits[EndpointCategory.Issues], new ApsOptions().Quota.Share, wall.Elapsed, hashed,
+            clock.PerWindow(options.Quotas.Window), problems);
         Console.WriteLine($"  [{Name}] {figures.Describe()}");
 
         var files = await context.TruthAsync(cancellationToken);
         var workload = Workloads.Of(files, 0, quotas: true);
-        var description = Invariant($"seed-scaled account, scale {settings.IssuesScale} ({workload.Files} files, sizes ÷ {BenchSettings.NightsSizeDivisor}; {figures.Issues} seeded issues in {figures.Projects} projects), APS quotas on (the Issues quota {figures.PerUserLimit} per {figures.WindowSeconds:0.###} s window per user), k = {k}: ") +
+        var description = Invariant($"seed-scaled account, scale {settings.IssuesScale} ({workload.Files} files, sizes ÷ {BenchSettings.IssuesSizeDivisor}; {figures.Issues} seeded issues in {figures.Projects} projects), APS quotas on (the Issues quota {figures.PerUserLimit} per {figures.WindowSeconds:0.###} s window per user), k = {k}: ") +
             "one first-night backup with issue export through BackupRunner in this process (SSA registered with the emulator, client pacing on at the default Aps:Quota:Share), Issues calls timed at the client";
         return ScenarioReports.Create(Name, description, settings.IssuesScale, k, workload, Workloads.ModelOf(options.Quotas, clientPacing: true), [], [.. figures.Findings()])
             with { Issues = figures };
