@@ -14,7 +14,8 @@ namespace AccBackup.Bench;
 /// <param name="LinkScale">Scale of the link-bound scenario (real file sizes, k = 1: bandwidth has nothing to compress).</param>
 /// <param name="LargeFileBytes">The single file of the large-file scenario.</param>
 /// <param name="NightsScale">Scale of the nights scenario's account (sizes ÷ <see cref="NightsSizeDivisor"/>, k = 1, quotas off).</param>
-internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes, double NightsScale)
+/// <param name="IssuesScale">Scale of the issues scenario's account (its seeded issues exported, Issues quota on, k = <see cref="IssuesCompression"/>).</param>
+internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes, double NightsScale, double IssuesScale)
 {
     /// <summary>Latency the emulator adds to every APS request at k = 1 (every category but the storage download and its control API).</summary>
     public static readonly TimeSpan ApsLatency = TimeSpan.FromMilliseconds(40);
@@ -33,6 +34,12 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
 
     /// <summary>Share of files changed before the engine-1pct run.</summary>
     public const double ChangedShare = 0.01;
+
+    /// <summary>k of the issues scenario in both modes: its quota windows are 60 s ÷ k (its account needs several Issues windows).</summary>
+    public const double IssuesCompression = 10;
+
+    /// <summary>File sizes ÷ this in the issues scenario: its files are backed up beside the issues, their bytes are not what it measures.</summary>
+    public const int IssuesSizeDivisor = 100;
 
     /// <summary>Nights after the first full backup in the nights scenario, each with <see cref="ChangedShare"/> of the files changed.</summary>
     public const int ChangingNights = 30;
@@ -56,8 +63,8 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// ideal) the run's fixed start (token, listing) was a fifth of the wall. The full run is sized to ≈ 30 min on 2 cores.
     /// </summary>
     public static BenchSettings For(bool quick) => quick
-        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20, 0.012)
-        : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30, 0.025);
+        ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20, 0.012, 0.125)
+        : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30, 0.025, 0.25);
 
     /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
     public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;
@@ -85,7 +92,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>The parameters as printed lines.</summary>
     public IReadOnlyList<string> Describe() =>
     [
-        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none"),
+        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none; issues at scale {IssuesScale} (k = {IssuesCompression}, sizes ÷ {IssuesSizeDivisor}, every quota on)"),
         Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:Quota:Share 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
         "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),

@@ -22,14 +22,17 @@ internal sealed class EngineHost : IAsyncDisposable
 
     /// <summary>Wires the services with <paramref name="settings"/> (see <see cref="EngineSettings"/>) and creates the container.</summary>
     /// <param name="compression">k: the client's APS pacing runs k times faster (<see cref="CompressedPacing"/>), matching the emulator.</param>
+    /// <param name="configure">More registrations after the product's (e.g. a measuring handler on one of its HTTP clients).</param>
     public static async Task<EngineHost> StartAsync(
-        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, CancellationToken cancellationToken)
+        IReadOnlyDictionary<string, string?> settings, double compression, WarningLog warnings, DownloadGauge downloads, CancellationToken cancellationToken,
+        Action<IServiceCollection>? configure = null)
     {
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Warning).AddProvider(warnings));
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
         CompressedPacing.Apply(services, compression);
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(downloads.CreateHandler);
+        configure?.Invoke(services);
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         var host = new EngineHost(provider);
         await host.Container.CreateIfNotExistsAsync(cancellationToken);

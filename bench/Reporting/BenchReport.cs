@@ -37,6 +37,9 @@ internal sealed record ScenarioReport(
     /// <summary>The nights scenario: what the backup container holds after a month of nights; null elsewhere.</summary>
     public NightsStorage? Storage { get; init; }
 
+    /// <summary>The issues scenario: the account's issues exported against the Issues quota; null elsewhere.</summary>
+    public IssueFigures? Issues { get; init; }
+
     /// <summary>The link-bound scenario: the restore of engine-full's run beside its backup; null elsewhere.</summary>
     public RestoreFigures? Restore { get; init; }
 }

@@ -36,9 +36,10 @@ internal static class ReportWriter
             text.AppendLine();
             text.AppendLine(Para(markdown, scenario.Description));
             text.AppendLine(Para(markdown, F($"ideal {scenario.IdealSeconds:F1} s, bound: {scenario.Bound} (bandwidth {scenario.Ideal.BandwidthSeconds:F1} s, signed URLs {scenario.Ideal.SignedUrlSeconds:F1} s, folder listings {scenario.Ideal.ListingSeconds:F1} s); the engine's own floor at Aps:Quota:Share {scenario.Quotas.ClientShare}: {scenario.Ideal.FloorSeconds:F1} s. Computed from the options run with: quota window {scenario.Quotas.Window.TotalSeconds:0.###} s, contents {scenario.Quotas.ContentsPerWindow} and OSS {scenario.Quotas.SignedUrlsPerWindow} per window, {scenario.Quotas.TotalBytesPerSecond / 1e6:0} MB/s")));
+            // The issues scenario runs in this process, no variant of its own: its figures are its findings.
             var table = VariantTable(scenario);
-            text.AppendLine(markdown ? table.ToMarkdown() : table.ToText());
-            text.AppendLine(Para(markdown, F($"ratios: fullToIdeal {Ratio(scenario.Ratios.FullToIdeal)}, fullToFloor {Ratio(scenario.Ratios.FullToFloor)}, speedupOverSeedParallel {Ratio(scenario.Ratios.SpeedupOverSeedParallel)}, noChangeToFull {Ratio(scenario.Ratios.NoChangeToFull)}") +
+            text.AppendLine(scenario.Variants.Count == 0 ? "" : markdown ? table.ToMarkdown() : table.ToText());
+            text.AppendLine(scenario.Variants.Count == 0 ? "" : Para(markdown, F($"ratios: fullToIdeal {Ratio(scenario.Ratios.FullToIdeal)}, fullToFloor {Ratio(scenario.Ratios.FullToFloor)}, speedupOverSeedParallel {Ratio(scenario.Ratios.SpeedupOverSeedParallel)}, noChangeToFull {Ratio(scenario.Ratios.NoChangeToFull)}") +
                 (scenario.Ratios.ProjectedMinutes is { } minutes ? F($"; projected at k = 1: this account {minutes:F1} min, the real account (scale 1.0) {scenario.Ratios.ProjectedRealAccountMinutes:F1} min") : "")));
             foreach (var note in scenario.Variants.Where(v => v.Note is not null).Select(v => $"{v.Name}: {v.Note}").Concat(scenario.Findings))
             {

@@ -48,6 +48,14 @@ internal static class Targets
                 "every version written once: an unchanged file keeps its blob"));
         }
 
+        if (Find(scenarios, IssuesScenario.Name)?.Issues is { } issues)
+        {
+            checks.Add(new TargetCheck(F($"issues: the first night's issue export ≥ {IssueFigures.Goal} × its Issues quota floor (calls ÷ ({issues.PerUserLimit} × Aps:Quota:Share {issues.Share}) per window)"),
+                F($"{issues.Ratio:F2} ({issues.IssueCalls} Issues calls in {issues.ExportSeconds:F1} s, floor {issues.FloorSeconds:F1} s; against the full quota {issues.FullQuotaRatio:F2}, floor {issues.FullQuotaFloorSeconds:F1} s; against the sliding-window least {issues.BurstRatio:F2}, {issues.BurstFloorSeconds:F1} s)"),
+                issues.Verified && issues.Responses429 == 0 && issues.Ratio >= IssueFigures.Goal,
+                F($"{issues.Issues} issues, {issues.Comments} comments, {issues.Attachments} attachments of {issues.Projects} projects; window {issues.WindowSeconds:0.###} s, calls per window {string.Join("/", issues.CallsPerWindow)}; 429s {issues.Responses429}; verified {issues.Verified}")));
+        }
+
         if (Find(scenarios, LargeFileScenario.Name) is { } large)
         {
             checks.Add(Ratio(large, "large-file engine-full ≥ 5 × seed-parallel-8 (one stream)", large.Ratios.SpeedupOverSeedParallel, 5));

@@ -91,6 +91,12 @@ internal sealed class ScenarioContext : IAsyncDisposable
     public Task<EngineHost> HostAsync(string container, CancellationToken cancellationToken) =>
         EngineHost.StartAsync(Settings(container, clientRateLimiting: false), 1, parentWarnings, parentDownloads, cancellationToken);
 
+    /// <summary>The product's services in this process paced as the variants are (the client's quota pacing on, compressed by k):
+    /// for a run measured here rather than in a child; <paramref name="overrides"/> replace the defaults, <paramref name="configure"/> adds registrations.</summary>
+    public Task<EngineHost> PacedHostAsync(
+        string container, IReadOnlyDictionary<string, string?> overrides, Action<Microsoft.Extensions.DependencyInjection.IServiceCollection> configure, CancellationToken cancellationToken) =>
+        EngineHost.StartAsync(Settings(container, clientRateLimiting: true, overrides), Compression, parentWarnings, parentDownloads, cancellationToken, configure);
+
     /// <summary>Every live file with its SHA-256 (hashed once by the emulator, then cached).</summary>
     public async Task<IReadOnlyList<TruthFile>> TruthAsync(CancellationToken cancellationToken)
     {
