@@ -4,6 +4,7 @@ using AccBackup.Issues;
 using AccBackup.Runs;
 using AccEmulator;
 using AccEmulator.Auth;
+using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
 
@@ -59,6 +60,80 @@ public sealed class IssueExportOrchestrationTests
             Assert.Equal(
                 truthIssues.SelectMany(i => i.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString())),
                 snapshot.Issues.SelectMany(i => i.Attachments.Select(a => a.Sha256)));
+        }
+    }
+
+    [Fact]
+    public async Task BackupRun_TwoNightsWithChangesBetween_SecondReadsOnlyWhatChangedAndEachNightEqualsItsTruth()
+    {
+        using var key = RSA.Create(2048);
+        await using var host = await DurableBackupHost.StartAsync(
+            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
+            new Dictionary<string, string?>
+            {
+                ["Issues:ServiceAccountId"] = "SSA-DURABLE-2",
+                ["Issues:KeyId"] = "durable-key-2",
+                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
+            });
+        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-2", "durable-key-2", key.ExportSubjectPublicKeyInfoPem()));
+
+        var night1 = await host.RunAsync("issues-night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, night1.RuntimeStatus);
+        var requestsNight1 = host.Emulator.GetStats().Count(EndpointCategory.Issues);
+        using var truth1 = await host.Emulator.IssueTruth.GetAsync();
+        var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        foreach (var project in projects)
+        {
+            AssertEqualsTruth(project, await SnapshotAsync(host, "issues-night-1", project));
+        }
+
+        var tower = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength());
+        var live = (await SnapshotAsync(host, "issues-night-1", tower)).Issues.Where(i => !i.Deleted).Select(i => i.Id).ToList();
+        host.Emulator.IssueMutations.UpdateIssue(live[0], title: "Re-inspected");
+        host.Emulator.IssueMutations.DeleteIssue(live[1]);
+        host.Emulator.IssueMutations.AddComment(live[2], "Fixed.");
+        host.Emulator.IssueMutations.AddAttachment(live[2], "after.jpg", 120_000);
+        host.Emulator.ResetStats();
+
+        var night2 = await host.RunAsync("issues-night-2", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, night2.RuntimeStatus);
+        var requestsNight2 = host.Emulator.GetStats().Count(EndpointCategory.Issues);
+        using var truth2 = await host.Emulator.IssueTruth.GetAsync();
+        foreach (var (project, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
+        {
+            var snapshot = await SnapshotAsync(host, "issues-night-2", project);
+            Assert.Equal("issues-night-1", snapshot.BasedOnRunId);
+            AssertEqualsTruth(project, snapshot);
+            AssertEqualsTruth(before, await SnapshotAsync(host, "issues-night-1", before));
+        }
+
+        // Per project its settings (4) and two list passes (2); then per changed issue (3) its attachments, and its comments if any.
+        Assert.InRange(requestsNight2, (projects.Count * 6) + 3, (projects.Count * 6) + (2 * 3));
+        Assert.True(requestsNight2 < requestsNight1, $"night 2 made {requestsNight2} Issues requests, night 1 {requestsNight1}");
+    }
+
+    private static async Task<IssueSnapshot> SnapshotAsync(DurableBackupHost host, string runId, System.Text.Json.JsonElement truthProject)
+    {
+        var snapshot = await IssueSnapshotReader.ReadAsync(host.Container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
+        Assert.NotNull(snapshot);
+        return snapshot;
+    }
+
+    /// <summary>Every issue (deleted ones too) as the API gives it, its comments, and each attachment's bytes by SHA-256.</summary>
+    private static void AssertEqualsTruth(System.Text.Json.JsonElement truthProject, IssueSnapshot snapshot)
+    {
+        var issues = truthProject.GetProperty("issues").EnumerateArray().ToList();
+        Assert.Equal(issues.Count, snapshot.Issues.Count);
+        foreach (var (truth, exported) in issues.Zip(snapshot.Issues))
+        {
+            Assert.True(System.Text.Json.JsonElement.DeepEquals(truth.GetProperty("issue"), exported.Issue), $"issue differs:\n{truth.GetProperty("issue")}\n{exported.Issue}");
+            var comments = truth.GetProperty("comments").EnumerateArray().ToList();
+            Assert.Equal(comments.Count, exported.Comments.Count);
+            Assert.All(comments.Zip(exported.Comments), pair => Assert.True(System.Text.Json.JsonElement.DeepEquals(pair.First, pair.Second)));
+            Assert.Equal(
+                truth.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()),
+                exported.Attachments.Select(a => a.Sha256));
         }
     }
 }
