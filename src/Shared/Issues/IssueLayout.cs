@@ -11,7 +11,7 @@ public static class IssueLayout
 {
     /// <summary>The folder of one project's issue snapshot of one run.</summary>
     public static string SnapshotFolder(string runId, string projectId) =>
-        RunLayout.RunFolder(runId) + "issues/" + Guid(projectId) + "/";
+        SnapshotsPrefix(runId) + Guid(projectId) + "/";
 
     /// <summary>The JSON record of one project's issues in one run.</summary>
     public static string Snapshot(string runId, string projectId) => SnapshotFolder(runId, projectId) + "issues.json";
@@ -19,9 +19,15 @@ public static class IssueLayout
     /// <summary>The spreadsheet of one project's issues in one run.</summary>
     public static string Csv(string runId, string projectId) => SnapshotFolder(runId, projectId) + "issues.csv";
 
+    /// <summary>The folder of every attachment's bytes, of every project (prune sweeps it: a run's snapshots say which it needs).</summary>
+    public const string AttachmentsRoot = ContainerLayout.ReservedPrefix + "/issues/";
+
+    /// <summary>The folder of the issue snapshots of one run.</summary>
+    public static string SnapshotsPrefix(string runId) => RunLayout.RunFolder(runId) + "issues/";
+
     /// <summary>The write-once blob of one attachment's bytes, named after its file.</summary>
     public static string Attachment(string projectId, string attachmentId, string fileName) =>
-        $"{ContainerLayout.ReservedPrefix}/issues/{Guid(projectId)}/attachments/{BlobPathBuilder.Segment(attachmentId)}/{BlobPathBuilder.Segment(fileName)}";
+        $"{AttachmentsRoot}{Guid(projectId)}/attachments/{BlobPathBuilder.Segment(attachmentId)}/{BlobPathBuilder.Segment(fileName)}";
 
     // The Issues API's project id (no "b."), checked: it becomes a blob name segment.
     private static string Guid(string projectId) =>

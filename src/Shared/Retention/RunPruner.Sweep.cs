@@ -1,3 +1,4 @@
+using AccBackup.Issues;
 using AccBackup.Storage;
 
 namespace AccBackup.Retention;
@@ -8,7 +9,7 @@ public sealed partial class RunPruner
     // List Blobs gives creation times to the second (truncated): a blob listed at the cutoff's second may have been made after it.
     private static readonly TimeSpan CreationTimeResolution = TimeSpan.FromSeconds(1);
 
-    /// <summary>Removes every blob outside the tool's own folder that no kept run references and that was created before
+    /// <summary>Removes every blob outside the tool's own folder (ACC Issues attachments included) that no kept run references and that was created before
     /// <paramref name="cutoff"/> (a newer blob may be a backup's that is still running); a blob a retention policy or legal
     /// hold keeps is skipped and counted.</summary>
     private async Task<(IReadOnlyList<PrunedBlob> Removed, IReadOnlyList<PrunedBlob> Retained)> SweepAsync(
@@ -42,8 +43,10 @@ public sealed partial class RunPruner
         return ([.. result.Deleted.Select(b => new PrunedBlob(b.Name, b.Length)).OrderBy(b => b.Name, StringComparer.Ordinal)], [.. retained, .. result.Kept]);
     }
 
-    // The tool's own folder: no backed-up file's path starts with it (BlobPathBuilder refuses it in any case).
+    // The tool's own folder: no backed-up file's path starts with it (BlobPathBuilder refuses it in any case). ACC Issues
+    // attachments live under it but are backed-up bytes, named by the kept runs' issue snapshots: swept like files.
     private static bool IsReserved(string name) =>
-        name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase)
-        || name.Equals(ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase);
+        (name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase)
+         || name.Equals(ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
+        && !name.StartsWith(IssueLayout.AttachmentsRoot, StringComparison.Ordinal);
 }

@@ -1,3 +1,4 @@
+using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.DependencyInjection;
@@ -11,7 +12,9 @@ namespace AccBackup.Retention;
 /// is deleted; a removed run's manifest goes last, so a run half removed is still listed and the next prune finishes it; the
 /// sweep is mark-and-sweep over the whole container, so it finds again whatever an earlier prune left. A blob is removed only
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
-/// The tool's own data (<see cref="ContainerLayout.ReservedPrefix"/>) is never swept: only the removed runs' folders go.
+/// The tool's own data (<see cref="ContainerLayout.ReservedPrefix"/>) is never swept but for ACC Issues attachments
+/// (<see cref="IssueLayout.AttachmentsRoot"/>), which kept runs' issue snapshots name as manifests name files: only the
+/// removed runs' folders go.
 /// </remarks>
 public sealed partial class RunPruner(
     RunHistory history,
@@ -89,6 +92,38 @@ public sealed partial class RunPruner(
             {
                 referenced.Add(name);
             }
+        }
+
+        // The run's ACC Issues snapshots name the attachments it needs (written once, shared by every later run).
+        await foreach (var blob in backup.ListAsync(IssueLayout.SnapshotsPrefix(runId), cancellationToken).ConfigureAwait(false))
+        {
+            if (!blob.Name.EndsWith("/issues.json", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            var snapshot = await ReadSnapshotAsync(blob.Name, runId, cancellationToken).ConfigureAwait(false);
+            foreach (var attachment in snapshot.Issues.SelectMany(i => i.Attachments))
+            {
+                if (attachment.BlobName is { Length: > 0 } name)
+                {
+                    referenced.Add(name);
+                }
+            }
+        }
+    }
+
+    private async Task<IssueSnapshot> ReadSnapshotAsync(string blobName, string runId, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await IssueSnapshotReader.ReadAsync(backup, blobName, cancellationToken).ConfigureAwait(false)
+                ?? throw new InvalidDataException($"Cannot prune: the issue snapshot {blobName} of run {runId} is gone while listed. Nothing was removed.");
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: the issue snapshot {blobName} of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
         }
     }
 

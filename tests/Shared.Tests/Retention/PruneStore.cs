@@ -65,6 +65,19 @@ internal sealed class PruneStore : IDisposable
         await new ManifestWriter(Backup, State).WriteAsync(summary.Build(startedAt.AddMinutes(1)), () => entries.ToAsyncEnumerable(), CancellationToken.None);
     }
 
+    /// <summary>An ACC Issues snapshot of one project in <paramref name="runId"/> with one issue whose attachment is <paramref name="attachmentBlob"/>.</summary>
+    public async Task WriteIssueSnapshotAsync(string runId, string attachmentBlob)
+    {
+        using var issue = System.Text.Json.JsonDocument.Parse("""{"id":"issue-1","displayId":1}""");
+        using var attachment = System.Text.Json.JsonDocument.Parse("""{"attachmentId":"a1","fileName":"photo.jpg"}""");
+        const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
+        var snapshot = new AccBackup.Issues.IssueSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, null, null,
+            new AccBackup.Issues.IssueSettingsRecord([], [], [], []),
+            [new AccBackup.Issues.IssueRecord(issue.RootElement.Clone(), [], [new AccBackup.Issues.StoredAttachment(attachment.RootElement.Clone(), attachmentBlob, 10, new string('0', 64), null)])]);
+        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Issues.IssueJsonContext.Default.IssueSnapshot);
+        await Backup.UploadAsync(AccBackup.Issues.IssueLayout.Snapshot(runId, Project), json, new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+    }
+
     /// <summary>A blob no run references (a backup running now, or one that stopped before its manifest, wrote it).</summary>
     public Task UploadUnreferencedAsync(string blob) =>
         Backup.UploadAsync(blob, new byte[10], new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);

@@ -1,4 +1,5 @@
 using System.Net;
+using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Retention;
 using AccBackup.Storage;
@@ -180,6 +181,28 @@ public sealed class RunPrunerTests
         Assert.Equal("P/only-1.bin", retained.Name);
         Assert.StartsWith("immutable until ", retained.Reason, StringComparison.Ordinal);
         Assert.Contains("P/only-1.bin", await PruneStore.NamesAsync(store.Backup));
+    }
+
+    [Fact]
+    public async Task Prune_IssueAttachments_KeepsThoseAKeptRunsIssueSnapshotNamesAndRemovesTheOthers()
+    {
+        const string Named = IssueLayout.AttachmentsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/attachments/a1/photo.jpg";
+        const string Orphan = IssueLayout.AttachmentsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/attachments/a2/replaced.jpg";
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.UploadUnreferencedAsync(Named);
+            await s.UploadUnreferencedAsync(Orphan);
+            await s.WriteIssueSnapshotAsync("night-3", Named);
+        });
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains(Named, names);
+        Assert.DoesNotContain(Orphan, names);
+        Assert.Contains(IssueLayout.Snapshot("night-3", "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11"), names);
     }
 
     [Fact]
