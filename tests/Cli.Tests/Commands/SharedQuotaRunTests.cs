@@ -37,7 +37,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         // a second .NET process on a small shared machine (start, JIT) and the test's tiny batches (a tenth of APS's
         // quota per window means 1–2 calls per take); measured 0.96–1.20× here with both scopes keeping the same window rule.
         Assert.True(shared.Wall <= one.Wall * 1.25, $"two processes sharing the budget took {shared.Wall.TotalSeconds:F1} s, one process {one.Wall.TotalSeconds:F1} s");
-        Assert.True(shared.BlobCalls < shared.ApsCalls, $"{shared.BlobCalls} quota blob calls for {shared.ApsCalls} APS calls");
+        Assert.InRange(shared.BlobCalls, 1, shared.ApsCalls - 1);
     }
 
     [Fact]
@@ -45,8 +45,9 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
     {
         // Both processes list and copy the whole account at once (into one container: the copier settles who stores
         // each version), so each is quota-bound the whole time: the worst case for the quota.
-        var shared = await BackUpAsync(ApsQuotaScope.Shared, [null, null]);
-        var separate = await BackUpAsync(ApsQuotaScope.Process, [null, null]);
+        // 0.7, not 0.8: both processes at once are busier than any other case here (see BackUpAsync).
+        var shared = await BackUpAsync(ApsQuotaScope.Shared, [null, null], share: "0.7");
+        var separate = await BackUpAsync(ApsQuotaScope.Process, [null, null], share: "0.7");
 
         Report("two processes, whole account each, Shared scope", shared);
         Report("two processes, whole account each, Process scope", separate);
@@ -76,7 +77,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         Assert.True(fastestPaced <= fastestUnpaced * 1.5, $"paced {fastestPaced.TotalSeconds:F1} s, unpaced {fastestUnpaced.TotalSeconds:F1} s (best of two each)");
     }
 
-    private static Task<Outcome> BackUpAsync(ApsQuotaScope scope, string[]?[] parts) => BackUpAsync(scope, parts, Window, share: "0.8", pacing: true);
+    private static Task<Outcome> BackUpAsync(ApsQuotaScope scope, string[]?[] parts, string share = "0.8") => BackUpAsync(scope, parts, Window, share, pacing: true);
 
     private static async Task<Outcome> BackUpAsync(ApsQuotaScope scope, string[]?[] parts, TimeSpan window, string? share, bool pacing)
     {
@@ -96,7 +97,9 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         environment["Aps__Quota__Enabled"] = pacing ? "true" : "false";
 
         // Windows ten times shorter magnify the gap between when a call is granted and when it reaches the emulator
-        // (a loaded machine delays some and then delivers them together): 0.8 instead of 0.9 leaves room for it.
+        // (a loaded machine delays some and then delivers them together): 0.8 instead of 0.9 leaves room for it, and 0.7
+        // where two processes each back up the whole account (0.8 saw 7 × 429 of 519 calls there once, with every other
+        // test assembly running beside it; two processes each pacing to 0.7 alone still ask 1.4 × the quota).
         if (share is not null)
         {
             environment["Aps__Quota__Share"] = share;
@@ -124,7 +127,8 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         var stats = emulator.GetStats();
         var apsCalls = stats.Requests.Where(r => r.Key is not (EndpointCategory.Download or EndpointCategory.Control)).Sum(r => r.Value.Values.Sum());
         var throttled = stats.Requests.Values.Sum(byStatus => byStatus.GetValueOrDefault(429));
-        var blobCalls = await QuotaBlobCallsAsync(container, parts.Length);
+        using var state = CliHarness.ContainerFor(environment, state: true);
+        var blobCalls = await QuotaBlobCallsAsync(state, parts.Length);
         return new Outcome(wall, longest, throttled, apsCalls, blobCalls);
     }
 
@@ -157,6 +161,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
 
     // What the shared budget cost in storage: every write, and per conflict a refused write and a re-read,
     // plus one first read per endpoint and process (the ledgers count writes and conflicts).
+    // The shared budget's blobs live in the state container (they are rewritten at every take).
     private static async Task<long> QuotaBlobCallsAsync(AccBackup.Storage.BlobContainer container, int processes)
     {
         long calls = 0;
