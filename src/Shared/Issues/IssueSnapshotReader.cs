@@ -10,6 +10,21 @@ public static class IssueSnapshotReader
     public static Task<IssueSnapshot?> ReadAsync(BlobContainer container, string runId, string projectId, CancellationToken cancellationToken) =>
         ReadAsync(container, IssueLayout.Snapshot(runId, projectId), cancellationToken);
 
+    /// <summary>Every project's snapshot in <paramref name="runId"/>, in blob-name order (none when the run exported no issues).</summary>
+    public static async IAsyncEnumerable<IssueSnapshot> ReadRunAsync(
+        BlobContainer container, string runId, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(container);
+        await foreach (var blob in container.ListAsync(IssueLayout.SnapshotsPrefix(runId), cancellationToken).ConfigureAwait(false))
+        {
+            if (blob.Name.EndsWith("/issues.json", StringComparison.Ordinal)
+                && await ReadAsync(container, blob.Name, cancellationToken).ConfigureAwait(false) is { } snapshot)
+            {
+                yield return snapshot;
+            }
+        }
+    }
+
     internal static async Task<IssueSnapshot?> ReadAsync(BlobContainer container, string blobName, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(container);

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Security.Cryptography;
 using AccBackup.Backup;
 using AccBackup.Issues;
@@ -28,13 +27,9 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
         }
 
         var entries = new List<ManifestEntry>();
-        await foreach (var blob in container.ListAsync(RunLayout.RunFolder(runId) + "issues/", cancellationToken).ConfigureAwait(false))
+        await foreach (var snapshot in IssueSnapshotReader.ReadRunAsync(container, runId, cancellationToken).ConfigureAwait(false))
         {
-            if (blob.Name.EndsWith("/issues.json", StringComparison.Ordinal)
-                && await IssueSnapshotReader.ReadAsync(container, blob.Name, cancellationToken).ConfigureAwait(false) is { } snapshot)
-            {
-                entries.AddRange(await EntriesAsync(runId, snapshot, cancellationToken).ConfigureAwait(false));
-            }
+            entries.AddRange(await EntriesAsync(runId, snapshot, cancellationToken).ConfigureAwait(false));
         }
 
         if (entries.Count == 0)
@@ -44,42 +39,12 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
 
         Directory.CreateDirectory(root);
         var files = new FileRestorer(container, root, overwrite);
-        var failures = new ConcurrentBag<RestoreFailure>();
-        var skipped = new ConcurrentBag<RestoreFailure>();
-        int restored = 0, present = 0, overwritten = 0;
+        var tally = new RestoreTally();
         long bytes = 0;
         await Parallel.ForEachAsync(entries, new ParallelOptions { MaxDegreeOfParallelism = Parallelism, CancellationToken = cancellationToken }, async (entry, ct) =>
-        {
-            var outcome = await files.RestoreAsync(entry, ct).ConfigureAwait(false);
-            switch (outcome.Result)
-            {
-                case FileRestoreResult.Written or FileRestoreResult.Overwritten:
-                    Interlocked.Increment(ref restored);
-                    Interlocked.Add(ref bytes, entry.StoredSize ?? 0);
-                    if (outcome.Result == FileRestoreResult.Overwritten)
-                    {
-                        Interlocked.Increment(ref overwritten);
-                    }
+            Interlocked.Add(ref bytes, tally.Add(await files.RestoreAsync(entry, ct).ConfigureAwait(false), entry))).ConfigureAwait(false);
 
-                    break;
-                case FileRestoreResult.AlreadyPresent:
-                    Interlocked.Increment(ref present);
-                    break;
-                case FileRestoreResult.Skipped:
-                    skipped.Add(outcome.Problem!);
-                    break;
-                default:
-                    failures.Add(outcome.Problem!);
-                    break;
-            }
-        }).ConfigureAwait(false);
-
-        return new RestoreReport(runId, root, entries.Count, restored, bytes, [.. failures.OrderBy(f => f.Path, StringComparer.Ordinal)])
-        {
-            Overwritten = overwritten,
-            AlreadyPresent = present,
-            Skipped = [.. skipped.OrderBy(f => f.Path, StringComparer.Ordinal)],
-        };
+        return tally.Report(runId, root, entries.Count, bytes);
     }
 
     /// <summary>The project's issues.json, issues.csv and every stored attachment, as entries placed under <c>{project}/Issues/</c>.</summary>

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 
@@ -38,45 +37,13 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
         Directory.CreateDirectory(root);
 
         var files = new FileRestorer(container, root, request.Overwrite);
-        var failures = new ConcurrentBag<RestoreFailure>();
-        var skipped = new ConcurrentBag<RestoreFailure>();
-        int restored = 0, overwritten = 0, present = 0;
+        var tally = new RestoreTally();
         var bytes = await stored.ForEachAsync(
             Parallelism,
-            async (entry, ct) =>
-            {
-                var outcome = await files.RestoreAsync(entry, ct).ConfigureAwait(false);
-                switch (outcome.Result)
-                {
-                    case FileRestoreResult.Written or FileRestoreResult.Overwritten:
-                        Interlocked.Increment(ref restored);
-                        if (outcome.Result == FileRestoreResult.Overwritten)
-                        {
-                            Interlocked.Increment(ref overwritten);
-                        }
-
-                        return entry.StoredSize ?? 0;
-                    case FileRestoreResult.AlreadyPresent:
-                        Interlocked.Increment(ref present);
-                        return 0;
-                    case FileRestoreResult.Skipped:
-                        skipped.Add(outcome.Problem!);
-                        return 0;
-                    default:
-                        failures.Add(outcome.Problem!);
-                        return 0;
-                }
-            },
+            async (entry, ct) => tally.Add(await files.RestoreAsync(entry, ct).ConfigureAwait(false), entry),
             (done, written) => progress?.Report(new RestoreProgress(done, stored.Selected.Count, written)),
             cancellationToken).ConfigureAwait(false);
 
-        return new RestoreReport(stored.Manifest.Summary.RunId, root, stored.Selected.Count, restored, bytes, ByPath(failures))
-        {
-            Overwritten = overwritten,
-            AlreadyPresent = present,
-            Skipped = ByPath(skipped),
-        };
+        return tally.Report(stored.Manifest.Summary.RunId, root, stored.Selected.Count, bytes);
     }
-
-    private static List<RestoreFailure> ByPath(IEnumerable<RestoreFailure> problems) => [.. problems.OrderBy(f => f.Path, StringComparer.Ordinal)];
 }

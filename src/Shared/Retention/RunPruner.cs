@@ -95,35 +95,23 @@ public sealed partial class RunPruner(
         }
 
         // The run's ACC Issues snapshots name the attachments it needs (written once, shared by every later run).
-        await foreach (var blob in backup.ListAsync(IssueLayout.SnapshotsPrefix(runId), cancellationToken).ConfigureAwait(false))
-        {
-            if (!blob.Name.EndsWith("/issues.json", StringComparison.Ordinal))
-            {
-                continue;
-            }
-
-            var snapshot = await ReadSnapshotAsync(blob.Name, runId, cancellationToken).ConfigureAwait(false);
-            foreach (var attachment in snapshot.Issues.SelectMany(i => i.Attachments))
-            {
-                if (attachment.BlobName is { Length: > 0 } name)
-                {
-                    referenced.Add(name);
-                }
-            }
-        }
-    }
-
-    private async Task<IssueSnapshot> ReadSnapshotAsync(string blobName, string runId, CancellationToken cancellationToken)
-    {
         try
         {
-            return await IssueSnapshotReader.ReadAsync(backup, blobName, cancellationToken).ConfigureAwait(false)
-                ?? throw new InvalidDataException($"Cannot prune: the issue snapshot {blobName} of run {runId} is gone while listed. Nothing was removed.");
+            await foreach (var snapshot in IssueSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
+            {
+                foreach (var attachment in snapshot.Issues.SelectMany(i => i.Attachments))
+                {
+                    if (attachment.BlobName is { Length: > 0 } name)
+                    {
+                        referenced.Add(name);
+                    }
+                }
+            }
         }
         catch (System.Text.Json.JsonException e)
         {
             throw new InvalidDataException(
-                $"Cannot prune: the issue snapshot {blobName} of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
+                $"Cannot prune: an issue snapshot of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
         }
     }
 
