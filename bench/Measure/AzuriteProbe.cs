@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using AccBackup.Storage;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Bench.Measure;
 
@@ -28,7 +29,7 @@ internal static class AzuriteProbe
         {
             // Create-only, as every write to a backup container must be (its client's write-once guard refuses any other).
             await container.CommitBlockListAsync($"probe/{b}", Enumerable.Range(0, BlocksPerBlob).Select(BlobBlockIds.FromIndex).ToList(),
-                new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, cancellationToken);
+                new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, cancellationToken);
         }
 
         var wall = clock.Elapsed;

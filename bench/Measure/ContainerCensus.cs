@@ -21,7 +21,7 @@ internal sealed record ContainerCensus(
         long dataBytes = 0, manifestBytes = 0, recordBytes = 0, stateBytes = 0;
         await foreach (var blob in host.Container.ListAsync(null, cancellationToken))
         {
-            if (!blob.Name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal))
+            if (!blob.Name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.Ordinal))
             {
                 (data, dataBytes) = (data + 1, dataBytes + blob.Length);
             }

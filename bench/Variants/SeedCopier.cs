@@ -2,6 +2,8 @@ using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Runs;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Bench.Variants;
 
@@ -45,7 +47,7 @@ internal sealed class SeedCopier(ProjectLister projects, FolderListing listing, 
                 Interlocked.Add(ref bytes, await CopyOneAsync(file, ct));
                 Interlocked.Increment(ref copied);
             }
-            catch (Exception e) when (e is HttpRequestException or IOException or ApsException or BlobStorageException)
+            catch (Exception e) when (e is HttpRequestException or IOException or ApsException or RequestFailedException)
             {
                 Interlocked.Increment(ref failed);
             }
@@ -75,7 +77,7 @@ internal sealed class SeedCopier(ProjectLister projects, FolderListing listing, 
             // One stream, 4 MiB blocks staged one after another while reading, then one commit.
             var counting = new CountingReadStream(body);
             // Create-only: the product's backup-container client refuses any write that could replace a blob (write-once).
-            await container.UploadAsync(file.BlobName, counting, new BlobWriteOptions { Metadata = Metadata(file), Conditions = BlobConditions.IfNotExists }, cancellationToken, BlockSize);
+            await container.UploadAsync(file.BlobName, counting, new BlobUploadOptions { Metadata = Metadata(file), Conditions = BlobContainer.CreateOnly }, cancellationToken, BlockSize);
             return counting.BytesRead;
         }
     }

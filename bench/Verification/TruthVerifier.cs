@@ -35,7 +35,7 @@ internal static class TruthVerifier
         var byItem = new Dictionary<string, StoredBlob>(StringComparer.Ordinal);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
-            if (!blob.Name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)
+            if (!blob.Name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.Ordinal)
                 && blob.Metadata.TryGetValue(StoredVersion.Keys.ItemId, out var itemId))
             {
                 var versionId = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var version) ? BlobMetadata.Decode(version) : "";

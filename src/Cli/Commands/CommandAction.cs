@@ -2,6 +2,8 @@ using AccBackup.Acc;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Cli.Commands;
 
@@ -24,12 +26,12 @@ internal static class CommandAction
             await ErrorView.WriteAsync(context, global.Json, "Invalid settings (fix them in appsettings.json, --settings, environment variables or flags):", failures).ConfigureAwait(false);
             return ExitCodes.Fatal;
         }
-        catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.ContainerNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ContainerNotFound)
         {
             await ErrorView.WriteAsync(context, global.Json, $"Blob storage: the container does not exist (BackupStorage:ContainerName); no backup has run there. {e.Message}").ConfigureAwait(false);
             return ExitCodes.Fatal;
         }
-        catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.BlobNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound)
         {
             await ErrorView.WriteAsync(context, global.Json, $"No such run: its manifest is not in storage ('acc-backup runs' lists the runs). {e.Message}").ConfigureAwait(false);
             return ExitCodes.Fatal;
@@ -50,8 +52,8 @@ internal static class CommandAction
     private static string Describe(Exception e) => e switch
     {
         SettingsFileException => e.Message,
-        BlobStorageException { Status: 0 } => $"Blob storage could not be reached: {e.Message}",
-        BlobStorageException => $"Blob storage: {e.Message}",
+        RequestFailedException { Status: 0 } => $"Blob storage could not be reached: {e.Message}",
+        RequestFailedException => $"Blob storage: {e.Message}",
         ApsUnreachableException => e.Message,
         ApsAuthenticationException => $"APS rejected the credentials (Aps:ClientId, Aps:ClientSecret): {e.Message}",
         ApsException => $"APS: {e.Message}",

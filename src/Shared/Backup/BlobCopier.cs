@@ -2,6 +2,8 @@ using System.Globalization;
 using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -77,7 +79,7 @@ public sealed partial class BlobCopier
             }
         }
 
-        var conditions = BlobConditions.IfNotExists;
+        var conditions = BlobContainer.CreateOnly;
         using var lease = new SignedUrlLease(oss, request.Storage, time);
         for (var ask = 1; ; ask++)
         {
@@ -91,7 +93,7 @@ public sealed partial class BlobCopier
                 Log.ChunkedWait(logger, request.BlobName, ask, options.ChunkedRetryDelay);
                 await Task.Delay(options.ChunkedRetryDelay, time, cancellationToken).ConfigureAwait(false);
             }
-            catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
+            catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ConditionNotMet || e.ErrorCode == BlobErrorCode.BlobAlreadyExists)
             {
                 return await ResolveRaceAsync(request, e, cancellationToken).ConfigureAwait(false);
             }
@@ -103,7 +105,7 @@ public sealed partial class BlobCopier
         }
     }
 
-    private async Task<FileCopyResult> CopyOnceAsync(FileCopyRequest request, SignedUrlLease lease, BlobConditions conditions, CancellationToken cancellationToken)
+    private async Task<FileCopyResult> CopyOnceAsync(FileCopyRequest request, SignedUrlLease lease, BlobRequestConditions conditions, CancellationToken cancellationToken)
     {
         var signed = await lease.GetAsync(cancellationToken).ConfigureAwait(false);
         var transfer = CopyMethods.Stream;
@@ -148,7 +150,7 @@ public sealed partial class BlobCopier
         return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex) { Verification = hashes.Verification, Transfer = transfer };
     }
 
-    private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobRequestConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
         // Sized to the file, not to the limit: a larger object than promised switches to blocks (SourceTooLargeException).
         var size = (int)Math.Clamp(expected, 1, options.SingleRequestLimitBytes);
@@ -162,7 +164,7 @@ public sealed partial class BlobCopier
         return read;
     }
 
-    private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
+    private async Task<long> CopyBlocksAsync(FileCopyRequest request, SignedUrlLease lease, long? knownTotal, BlobRequestConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
         var plan = new BlockPlan(options.BlockSizeFor(knownTotal ?? request.ApiSize ?? 0));
         using var first = await StartBlockAsync(request, lease, plan, 0, cancellationToken).ConfigureAwait(false);
@@ -255,7 +257,7 @@ public sealed partial class BlobCopier
         await container.StageBlockAsync(request.BlobName, plan.BlockId(index), transfer.Content, cancellationToken).ConfigureAwait(false);
     }
 
-    private async Task<FileCopyResult> ResolveRaceAsync(FileCopyRequest request, BlobStorageException conflict, CancellationToken cancellationToken)
+    private async Task<FileCopyResult> ResolveRaceAsync(FileCopyRequest request, RequestFailedException conflict, CancellationToken cancellationToken)
     {
         // Someone else (a repeated activity, another run) committed first: fine if it is our version.
         var now = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
@@ -263,9 +265,9 @@ public sealed partial class BlobCopier
             ?? throw new FileCopyException(request.BlobName, "the blob changed while it was being copied; the next run will retry", conflict);
     }
 
-    private BlobWriteOptions Write(FileCopyRequest request, long stored, string? sha256, string verification, string transfer, BlobConditions conditions) => new()
+    private BlobUploadOptions Write(FileCopyRequest request, long stored, string? sha256, string verification, string transfer, BlobRequestConditions conditions) => new()
     {
-        ContentType = "application/octet-stream",
+        HttpHeaders = new BlobHttpHeaders { ContentType = "application/octet-stream" },
         Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow(), verification, transfer),
         Conditions = conditions,
     };
@@ -279,7 +281,7 @@ public sealed partial class BlobCopier
         ApsObjectNotReadyException => $"APS still reports the object as 'chunked' after {ChunkedAsks} asks",
         TransferException or SignedUrlExpiredException => $"download failed: {e.Message}",
         ApsException aps => aps.Message,
-        BlobStorageException { Status: not (401 or 403) } storage => $"blob storage refused the write: {storage.Message}",
+        RequestFailedException { Status: not (401 or 403) } storage => $"blob storage refused the write: {storage.Message}",
         _ => null,
     };
 

@@ -11,7 +11,7 @@ namespace AccBackup.Backup;
 /// <c>\ / &lt; &gt; : " | ? *</c> become '_'; trailing dots and spaces become '_' (Windows drops them); a segment
 /// longer than <see cref="MaxSegmentLength"/> is cut and tagged with a hash. A name over 1,024 characters or 254
 /// segments keeps its project and file and replaces the folders with one hashed segment. The first segment never
-/// equals <see cref="ContainerLayout.ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
+/// equals <see cref="BlobNames.ReservedPrefix"/>, so the tool's own data can never collide with a backed-up file.
 /// </remarks>
 public static class BlobPathBuilder
 {
@@ -25,7 +25,7 @@ public static class BlobPathBuilder
     public static string Fit(string name)
     {
         var segments = name.Split('/');
-        if (string.Equals(segments[0], ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
+        if (string.Equals(segments[0], BlobNames.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
         {
             segments[0] += "_";
         }

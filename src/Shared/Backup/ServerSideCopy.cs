@@ -1,4 +1,6 @@
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Backup;
 
@@ -13,7 +15,7 @@ internal sealed class ServerSideCopy(BlobContainer container, TransferSlots slot
 {
     /// <summary>Stages <paramref name="size"/> bytes from <paramref name="lease"/>'s URL, checks them, commits with <paramref name="write"/>.</summary>
     /// <exception cref="ServerCopyRefusedException">The service would not copy from this source: stream the file instead.</exception>
-    public async Task CopyAsync(FileCopyRequest request, SignedUrlLease lease, long size, BlobWriteOptions write, CancellationToken cancellationToken)
+    public async Task CopyAsync(FileCopyRequest request, SignedUrlLease lease, long size, BlobUploadOptions write, CancellationToken cancellationToken)
     {
         var plan = new BlockPlan(options.ServerBlockSizeFor(size), size);
 
@@ -51,12 +53,12 @@ internal sealed class ServerSideCopy(BlobContainer container, TransferSlots slot
                     .ConfigureAwait(false);
                 return;
             }
-            catch (BlobStorageException e) when (IsRefusal(e) && e.Status == 403 && attempt == 1)
+            catch (RequestFailedException e) when (IsRefusal(e) && e.Status == 403 && attempt == 1)
             {
                 // The source answered 403 to the service: the signed URL may have expired since it was handed out. Once more with a fresh one.
                 signed = await lease.RenewAsync(signed, cancellationToken).ConfigureAwait(false);
             }
-            catch (BlobStorageException e) when (IsRefusal(e))
+            catch (RequestFailedException e) when (IsRefusal(e))
             {
                 throw new ServerCopyRefusedException(e);
             }
@@ -64,9 +66,9 @@ internal sealed class ServerSideCopy(BlobContainer container, TransferSlots slot
     }
 
     // The service can't reach, read or trust the source (CannotVerifyCopySource), or lacks the API (501).
-    private static bool IsRefusal(BlobStorageException e) => e.ErrorCode == BlobErrorCodes.CannotVerifyCopySource || e.Status == 501;
+    private static bool IsRefusal(RequestFailedException e) => e.ErrorCode == BlobErrorCode.CannotVerifyCopySource || e.Status == 501;
 }
 
 /// <summary>The storage service would not copy from the source URL: the file is streamed instead.</summary>
-internal sealed class ServerCopyRefusedException(BlobStorageException refusal)
+internal sealed class ServerCopyRefusedException(RequestFailedException refusal)
     : Exception($"{refusal.Status} {refusal.ErrorCode ?? "(no code)"}", refusal);

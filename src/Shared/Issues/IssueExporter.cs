@@ -3,6 +3,8 @@ using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -146,9 +148,9 @@ public sealed partial class IssueExporter
     {
         try
         {
-            await container.UploadAsync(blobName, content, new BlobWriteOptions { ContentType = contentType, Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+            await container.UploadAsync(blobName, content, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = contentType }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
         }
-        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobAlreadyExists or BlobErrorCodes.ConditionNotMet)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists || e.ErrorCode == BlobErrorCode.ConditionNotMet)
         {
             // A repeated attempt of this export wrote it first (the snapshot last, so its presence means both are there).
         }

@@ -20,7 +20,7 @@ public static class IssueLayout
     public static string Csv(string runId, string projectId) => SnapshotFolder(runId, projectId) + "issues.csv";
 
     /// <summary>The folder of every attachment's bytes, of every project (prune sweeps it: a run's snapshots say which it needs).</summary>
-    public const string AttachmentsRoot = ContainerLayout.ReservedPrefix + "/issues/";
+    public const string AttachmentsRoot = BlobNames.ReservedPrefix + "/issues/";
 
     /// <summary>The folder of the issue snapshots of one run.</summary>
     public static string SnapshotsPrefix(string runId) => RunLayout.RunFolder(runId) + "issues/";

@@ -1,5 +1,6 @@
 using System.Buffers;
 using AccBackup.Storage;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Manifest;
 
@@ -24,7 +25,7 @@ internal sealed class ManifestBlob(BlobContainer container, string blobName)
         pending.WrittenCount >= BlockSize ? StagePendingAsync(cancellationToken) : Task.CompletedTask;
 
     /// <summary>Stages the rest of the body and <paramref name="head"/>, then commits the head followed by the body.</summary>
-    public async Task CommitAsync(ReadOnlyMemory<byte> head, BlobWriteOptions options, CancellationToken cancellationToken)
+    public async Task CommitAsync(ReadOnlyMemory<byte> head, BlobUploadOptions options, CancellationToken cancellationToken)
     {
         if (head.IsEmpty)
         {

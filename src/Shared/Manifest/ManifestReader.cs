@@ -1,6 +1,8 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Manifest;
@@ -24,7 +26,7 @@ public sealed class ManifestReader(BlobContainer container, [FromKeyedServices(B
                 return await JsonSerializer.DeserializeAsync(stream, ManifestJsonContext.Default.LatestRun, cancellationToken).ConfigureAwait(false);
             }
         }
-        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobNotFound or BlobErrorCodes.ContainerNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound || e.ErrorCode == BlobErrorCode.ContainerNotFound)
         {
             return null;
         }

@@ -2,6 +2,8 @@ using System.Buffers;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Manifest;
@@ -64,13 +66,13 @@ public sealed class ManifestWriter(BlobContainer container, [FromKeyedServices(B
         // same rows (the entries come from the same records) and is kept.
         try
         {
-            await csv.CommitAsync(CsvHead, new BlobWriteOptions { ContentType = "text/csv; charset=utf-8", Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+            await csv.CommitAsync(CsvHead, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = "text/csv; charset=utf-8" }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
         }
-        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobAlreadyExists or BlobErrorCodes.ConditionNotMet)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists || e.ErrorCode == BlobErrorCode.ConditionNotMet)
         {
         }
 
-        await json.CommitAsync(JsonHead(summary), new BlobWriteOptions { ContentType = "application/json", Conditions = BlobConditions.IfNotExists }, cancellationToken).ConfigureAwait(false);
+        await json.CommitAsync(JsonHead(summary), new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
         if (updateLatest)
         {
             await PointLatestAsync(run, cancellationToken).ConfigureAwait(false);
@@ -98,7 +100,7 @@ public sealed class ManifestWriter(BlobContainer container, [FromKeyedServices(B
     {
         ArgumentNullException.ThrowIfNull(run);
         var pointer = JsonSerializer.SerializeToUtf8Bytes(run, ManifestJsonContext.Default.LatestRun);
-        return state.UploadAsync(RunLayout.LatestPointer, pointer, new BlobWriteOptions { ContentType = "application/json" }, cancellationToken);
+        return state.UploadAsync(RunLayout.LatestPointer, pointer, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" } }, cancellationToken);
     }
 
     /// <summary>The manifest's first bytes: the format, the summary and the name of the files array the body opens.</summary>

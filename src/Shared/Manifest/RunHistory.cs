@@ -1,5 +1,6 @@
 using System.Text.Json;
 using AccBackup.Storage;
+using Azure;
 
 namespace AccBackup.Manifest;
 
@@ -40,7 +41,7 @@ public sealed class RunHistory(BlobContainer container, ManifestReader reader)
                 var summary = await heads.ReadSummaryAsync(runId, blob.Name, blob.Length, cancellationToken).ConfigureAwait(false);
                 listings.Add(new RunListing(runId, blob.Name, blob.LastModified, summary, null));
             }
-            catch (Exception e) when (e is JsonException or InvalidDataException or ArgumentException or BlobStorageException)
+            catch (Exception e) when (e is JsonException or InvalidDataException or ArgumentException or RequestFailedException)
             {
                 listings.Add(new RunListing(runId, blob.Name, blob.LastModified, null, e.Message));
             }

@@ -8,10 +8,10 @@ namespace AccBackup.Manifest;
 public static class RunLayout
 {
     /// <summary>The pointer to the latest run's manifest.</summary>
-    public const string LatestPointer = ContainerLayout.ReservedPrefix + "/latest.json";
+    public const string LatestPointer = BlobNames.ReservedPrefix + "/latest.json";
 
     /// <summary>The folder of all runs.</summary>
-    public const string RunsPrefix = ContainerLayout.ReservedPrefix + "/runs/";
+    public const string RunsPrefix = BlobNames.ReservedPrefix + "/runs/";
 
     /// <summary>The manifest's file name within its run's folder.</summary>
     public const string ManifestFileName = "manifest.json";

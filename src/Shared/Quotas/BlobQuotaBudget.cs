@@ -1,8 +1,10 @@
 using System.Collections.Concurrent;
 using AccBackup.Acc;
 using AccBackup.Storage;
-using Microsoft.Extensions.Logging;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Quotas;
 
@@ -52,11 +54,11 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
             }
 
             var next = new QuotaLedger(tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
-            var write = new BlobWriteOptions
+            var write = new BlobUploadOptions
             {
-                ContentType = "application/json",
+                HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" },
                 Metadata = next.ToMetadata(),
-                Conditions = etag is null ? BlobConditions.IfNotExists : BlobConditions.IfMatches(etag),
+                Conditions = etag is null ? BlobContainer.CreateOnly : new BlobRequestConditions { IfMatch = new ETag(etag) },
             };
             try
             {
@@ -64,7 +66,7 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
                 lastWritten[request.Endpoint] = (next, newETag);
                 return Math.Max(0, take);
             }
-            catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.ConditionNotMet or BlobErrorCodes.BlobAlreadyExists)
+            catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ConditionNotMet || e.ErrorCode == BlobErrorCode.BlobAlreadyExists)
             {
                 Log.TakeConflicted(logger, request.Endpoint, attempt);
                 known = null;

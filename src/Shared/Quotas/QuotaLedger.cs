@@ -18,10 +18,10 @@ internal sealed record QuotaLedger(QuotaTally Tally, long Writes = 0, long Confl
     public static QuotaLedger Empty { get; } = new(QuotaTally.Empty);
 
     /// <summary>The blob of <paramref name="endpoint"/>'s budget: <c>$acc-backup/quota/{endpoint}.json</c>.</summary>
-    public static string BlobName(ApsEndpoint endpoint) => $"{ContainerLayout.ReservedPrefix}/quota/{endpoint}.json";
+    public static string BlobName(ApsEndpoint endpoint) => $"{BlobNames.ReservedPrefix}/quota/{endpoint}.json";
 
     /// <summary>The ledger as metadata.</summary>
-    public IReadOnlyDictionary<string, string> ToMetadata() => new Dictionary<string, string>
+    public Dictionary<string, string> ToMetadata() => new()
     {
         ["slices"] = Tally.ToString(),
         ["writes"] = Writes.ToString(CultureInfo.InvariantCulture),

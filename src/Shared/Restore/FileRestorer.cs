@@ -1,5 +1,6 @@
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Azure;
 
 namespace AccBackup.Restore;
 
@@ -66,7 +67,7 @@ internal sealed class FileRestorer(BlobContainer container, string root, bool ov
             TryDelete(temp);
             return Skipped(entry);
         }
-        catch (Exception e) when (e is BlobStorageException or IOException or UnauthorizedAccessException or HttpRequestException)
+        catch (Exception e) when (e is RequestFailedException or IOException or UnauthorizedAccessException or HttpRequestException)
         {
             TryDelete(temp);
             return Failed(entry, e.Message);

@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Retention;
@@ -33,12 +35,12 @@ internal sealed class Deleter(ILogger logger)
                     deleted.Add(blob);
                 }
             }
-            catch (BlobStorageException e) when (IsRetention(e))
+            catch (RequestFailedException e) when (IsRetention(e))
             {
                 PruneLog.BlobRetained(logger, blob.Name, e.Message);
                 held.Add(new PrunedBlob(blob.Name, blob.Length, "retention policy or legal hold: " + e.ErrorCode));
             }
-            catch (BlobStorageException e) when (e.Status == 403)
+            catch (RequestFailedException e) when (e.Status == 403)
             {
                 PruneLog.DeleteRefused(logger, blob.Name, e.Message);
                 refusal ??= $"storage refused to delete '{blob.Name}' ({e.Message}). Prune needs the right to delete blobs in the backup container "
@@ -50,8 +52,8 @@ internal sealed class Deleter(ILogger logger)
     }
 
     // Azure answers 409 BlobImmutableDueToPolicy under a time-based retention policy; a legal hold's refusal names it too.
-    private static bool IsRetention(BlobStorageException e) =>
-        e.ErrorCode == BlobErrorCodes.BlobImmutableDueToPolicy
+    private static bool IsRetention(RequestFailedException e) =>
+        e.ErrorCode == BlobErrorCode.BlobImmutableDueToPolicy
         || (e.ErrorCode is { } code && (code.Contains("Immutab", StringComparison.OrdinalIgnoreCase) || code.Contains("LegalHold", StringComparison.OrdinalIgnoreCase)));
 }
 

@@ -46,7 +46,7 @@ public sealed partial class RunPruner
     // The tool's own folder: no backed-up file's path starts with it (BlobPathBuilder refuses it in any case). ACC Issues
     // attachments live under it but are backed-up bytes, named by the kept runs' issue snapshots: swept like files.
     private static bool IsReserved(string name) =>
-        (name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase)
-         || name.Equals(ContainerLayout.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
+        (name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase)
+         || name.Equals(BlobNames.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
         && !name.StartsWith(IssueLayout.AttachmentsRoot, StringComparison.Ordinal);
 }

@@ -12,7 +12,7 @@ namespace AccBackup.Retention;
 /// is deleted; a removed run's manifest goes last, so a run half removed is still listed and the next prune finishes it; the
 /// sweep is mark-and-sweep over the whole container, so it finds again whatever an earlier prune left. A blob is removed only
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
-/// The tool's own data (<see cref="ContainerLayout.ReservedPrefix"/>) is never swept but for ACC Issues attachments
+/// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
 /// (<see cref="IssueLayout.AttachmentsRoot"/>), which kept runs' issue snapshots name as manifests name files: only the
 /// removed runs' folders go.
 /// </remarks>

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Manifest;
+using Azure;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -124,7 +125,7 @@ public sealed partial class FolderWaveLister(
         {
             return await previousRuns.LoadStoredAsync(input.StoredRunId!, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or Storage.BlobStorageException or InvalidOperationException)
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or Azure.RequestFailedException or InvalidOperationException)
         {
             Log.StoredRunUnreadable(logger, input.RunId, input.StoredRunId!, e.Message);
             return null;

@@ -1,8 +1,9 @@
 using System.Runtime.CompilerServices;
 using AccBackup.Manifest;
 using AccBackup.Storage;
-using Microsoft.Extensions.Logging;
+using Azure;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Runs;
 
@@ -93,7 +94,7 @@ public sealed partial class ManifestAssembler(
         {
             return new PreviousRunState(await previousRuns.LoadManifestForFanInAsync(baseRunId, cancellationToken).ConfigureAwait(false), [], []);
         }
-        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or RequestFailedException or InvalidOperationException)
         {
             Log.BaseRunUnreadable(logger, input.RunId, baseRunId, e.Message);
             return null;

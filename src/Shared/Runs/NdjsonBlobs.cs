@@ -2,8 +2,10 @@ using System.Buffers;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using AccBackup.Storage;
-using Microsoft.IO;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.IO;
 
 namespace AccBackup.Runs;
 
@@ -41,7 +43,7 @@ public sealed class NdjsonBlobs([FromKeyedServices(BlobContainer.StateKey)] Blob
         }
 
         var content = buffer.GetBuffer().AsMemory(0, (int)buffer.Length);
-        await container.UploadAsync(blobName, content, new BlobWriteOptions { ContentType = "application/x-ndjson" }, cancellationToken).ConfigureAwait(false);
+        await container.UploadAsync(blobName, content, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = "application/x-ndjson" } }, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Every record of <paramref name="blobName"/>, or null when the blob does not exist.</summary>
@@ -102,7 +104,7 @@ public sealed class NdjsonBlobs([FromKeyedServices(BlobContainer.StateKey)] Blob
         {
             return await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
         }
-        catch (BlobStorageException e) when (e.ErrorCode == BlobErrorCodes.BlobNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound)
         {
             return null;
         }

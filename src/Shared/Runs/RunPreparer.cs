@@ -1,9 +1,10 @@
 using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Azure;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
-using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Runs;
 
@@ -93,7 +94,7 @@ public sealed partial class RunPreparer(
         {
             await previousRuns.LoadAsync(latest.RunId, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or BlobStorageException or InvalidOperationException)
+        catch (Exception e) when (e is InvalidDataException or System.Text.Json.JsonException or RequestFailedException or InvalidOperationException)
         {
             Log.NoPreviousState(logger, $"the state of run {latest.RunId} is unreadable: {e.Message}");
             return new(null, $"full: state of run {latest.RunId} unreadable", startedAt, latest.RunId);

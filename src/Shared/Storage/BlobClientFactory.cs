@@ -78,3 +78,73 @@ internal static class BlobClientFactory
 /// <param name="EndpointSetting">The setting the endpoint came from, for "could not be reached" messages.</param>
 /// <param name="Transport">The shared connection pool; disposing it closes every connection.</param>
 internal sealed record BlobClients(BlobContainerClient Control, BlobContainerClient Transfer, string EndpointSetting, IDisposable Transport);
+
+/// <summary>The SDK's own retry policy, unchanged in what it retries and how long it waits, plus one warning per retry in our log.</summary>
+/// <remarks>Logs the method and path only: the query may carry a SAS, the headers a key or a token.</remarks>
+internal sealed class BlobRetryPolicy(BlobRetrySettings settings, ILogger logger)
+    : RetryPolicy(settings.MaxRetries, DelayStrategy.CreateExponentialDelayStrategy(settings.Delay, settings.MaxDelay))
+{
+    private const string AttemptsProperty = "AccBackup.Storage.FailedAttempts";
+
+    /// <inheritdoc />
+    protected override async ValueTask<bool> ShouldRetryAsync(HttpMessage message, Exception? exception)
+    {
+        var retry = await base.ShouldRetryAsync(message, exception).ConfigureAwait(false);
+        Report(message, exception, retry);
+        return retry;
+    }
+
+    /// <inheritdoc />
+    protected override bool ShouldRetry(HttpMessage message, Exception? exception)
+    {
+        var retry = base.ShouldRetry(message, exception);
+        Report(message, exception, retry);
+        return retry;
+    }
+
+    private void Report(HttpMessage message, Exception? exception, bool retry)
+    {
+        // The attempt number lives on the message: one policy instance serves every request.
+        var attempt = (message.TryGetProperty(AttemptsProperty, out var value) && value is int failed ? failed : 0) + 1;
+        message.SetProperty(AttemptsProperty, attempt);
+        if (!retry)
+        {
+            return;
+        }
+
+        var failure = exception is null && message.HasResponse
+            ? message.Response.Status.ToString(System.Globalization.CultureInfo.InvariantCulture)
+            : exception?.GetBaseException().GetType().Name ?? "no response";
+        Log.Retrying(logger, message.Request.Method.Method, message.Request.Uri.Path, attempt, failure, exception);
+    }
+}
+
+/// <summary>How the SDK's retry policy treats storage requests: a few quick retries, then the failure surfaces.</summary>
+/// <param name="MaxRetries">Retries after the first attempt. Default 3, so 4 attempts.</param>
+/// <param name="Delay">The first retry's delay; later ones double (with jitter). Default 0.5 s.</param>
+/// <param name="MaxDelay">The longest wait between attempts. Default 10 s.</param>
+/// <param name="RequestTimeout">Network timeout of requests that carry no blob bytes (properties, listing, deletes). Default 20 s.</param>
+/// <remarks>
+/// An unreachable endpoint (connection refused) therefore fails in about 3.5 s. Requests that carry or return blob
+/// bytes use <see cref="BlobStorageOptions.AttemptTimeout"/> instead: a 100 MiB block on a slow link needs minutes.
+/// Retried by the SDK: 408, 429, 500, 502, 503, 504, network errors and timeouts; never other 4xx.
+/// </remarks>
+internal sealed record BlobRetrySettings(int MaxRetries, TimeSpan Delay, TimeSpan MaxDelay, TimeSpan RequestTimeout)
+{
+    /// <summary>The settings every host uses.</summary>
+    public static BlobRetrySettings Default { get; } = new(3, TimeSpan.FromMilliseconds(500), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(20));
+}
+
+/// <summary>The blob client's log messages. Fields are names, counts and codes: never keys, tokens, signatures or SAS.</summary>
+internal static partial class Log
+{
+    [LoggerMessage(EventId = 1, Level = LogLevel.Information, Message = "Created blob container {Container}")]
+    public static partial void ContainerCreated(ILogger logger, string container);
+
+    [LoggerMessage(
+        EventId = 2,
+        Level = LogLevel.Warning,
+        Message = "{Method} {Path} attempt {Attempt} failed with {Failure}; retrying")]
+    public static partial void Retrying(
+        ILogger logger, string method, string path, int attempt, string failure, Exception? exception);
+}

@@ -1,20 +1,19 @@
 // The backup's container, on Azure.Storage.Blobs. The SDK does the protocol (authentication, signing, retries,
-// encoding, XML); this facade is the small surface the copy engine, manifest, verifier, restorer and CLI need, in
-// the domain's terms: StoredBlob instead of BlobProperties/BlobItem, BlobWriteOptions instead of four SDK option
-// types, and one exception, BlobStorageException, mapped from RequestFailedException in one place (RunAsync below).
-// Clients are built once (BlobClientFactory); this type is a singleton, safe to share.
+// encoding, XML) and its types are the surface: BlobUploadOptions and BlobRequestConditions in, RequestFailedException
+// with an ErrorCode out. What this type adds is what the SDK can't know: two network timeouts over one connection
+// pool (control requests vs blob bytes), the write-once guard of the backup container, blob names checked before a
+// request is built, and failures that say which operation, which blob and which setting. Built once, safe to share.
 using Azure;
-using Azure.Storage;
-using Azure.Storage.Blobs;
 using Azure.Storage.Blobs.Models;
-using Azure.Storage.Blobs.Specialized;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Storage;
 
 /// <summary>The backup's blob container: built once from <see cref="BlobStorageOptions"/>, safe to share, one connection pool.</summary>
-/// <remarks>Every failure surfaces as <see cref="BlobStorageException"/>, after the SDK retried the transient ones (see <see cref="BlobRetrySettings"/>).</remarks>
+/// <remarks>Every failure surfaces as the SDK's <see cref="RequestFailedException"/> (filter on <see cref="RequestFailedException.ErrorCode"/>
+/// against <see cref="BlobErrorCode"/>), after the SDK retried the transient ones; <see cref="RequestFailedException.Status"/>
+/// is 0 when the service never answered, and the message then names the endpoint's setting.</remarks>
 public sealed partial class BlobContainer : IDisposable
 {
     private readonly BlobClients clients;
@@ -65,13 +64,11 @@ public sealed partial class BlobContainer : IDisposable
     public static BlobContainer ForPrune(BlobStorageOptions options, ILogger<BlobContainer> logger) =>
         new(options, null, BlobRetrySettings.Default, logger);
 
-    /// <summary>Get Container Properties: whether a time-based retention (immutability) policy or a legal hold covers the container.</summary>
-    public Task<ContainerHolds> GetHoldsAsync(CancellationToken cancellationToken) =>
-        RunAsync(new BlobOperation("Get container properties", Name), async token =>
-        {
-            var properties = (await clients.Control.GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false)).Value;
-            return new ContainerHolds(properties.HasImmutabilityPolicy == true, properties.HasLegalHold == true);
-        }, cancellationToken);
+    /// <summary>Write only if no blob exists yet (If-None-Match: *): the one condition the backup container accepts for a write.
+    /// An existing blob fails with <see cref="BlobErrorCode.ConditionNotMet"/> or <see cref="BlobErrorCode.BlobAlreadyExists"/>.</summary>
+    /// <remarks>If an attempt landed but its answer was lost (timeout), the retry meets the blob it just wrote and fails the same
+    /// way: compare what is stored before treating it as someone else's blob. A new instance each time (the SDK's type is mutable).</remarks>
+    public static BlobRequestConditions CreateOnly => new() { IfNoneMatch = ETag.All };
 
     /// <summary>The container name.</summary>
     public string Name => clients.Control.Name;
@@ -81,7 +78,7 @@ public sealed partial class BlobContainer : IDisposable
 
     /// <summary>Creates the container unless it exists; true when this call created it.</summary>
     public Task<bool> CreateIfNotExistsAsync(CancellationToken cancellationToken) =>
-        RunAsync(new BlobOperation("Create container", Name), async token =>
+        RunAsync("Create container", null, async token =>
         {
             var created = await clients.Control.CreateIfNotExistsAsync(cancellationToken: token).ConfigureAwait(false);
             if (created is not null)
@@ -92,9 +89,17 @@ public sealed partial class BlobContainer : IDisposable
             return created is not null;
         }, cancellationToken);
 
+    /// <summary>Get Container Properties: whether a time-based retention (immutability) policy or a legal hold covers the container.</summary>
+    public Task<ContainerHolds> GetHoldsAsync(CancellationToken cancellationToken) =>
+        RunAsync("Get container properties", null, async token =>
+        {
+            var properties = (await clients.Control.GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false)).Value;
+            return new ContainerHolds(properties.HasImmutabilityPolicy == true, properties.HasLegalHold == true);
+        }, cancellationToken);
+
     /// <summary>Get Blob Properties: size, ETag, time, MD5 and metadata, or null when there is no such blob.</summary>
     public Task<StoredBlob?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken) =>
-        RunAsync(BlobOperationFor("Get properties", blobName), async token =>
+        RunAsync("Get properties", Checked(blobName), async token =>
         {
             try
             {
@@ -107,87 +112,9 @@ public sealed partial class BlobContainer : IDisposable
             }
         }, cancellationToken);
 
-    /// <summary>Put Blob: <paramref name="content"/> as the whole blob in one request, checked by the service against its MD5; returns the new ETag.</summary>
-    public Task<string> UploadAsync(string blobName, ReadOnlyMemory<byte> content, BlobWriteOptions? options, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Upload", blobName);
-        var write = ValidWriteOptions(options);
-        var upload = new BlobUploadOptions
-        {
-            HttpHeaders = new BlobHttpHeaders { ContentType = write.ContentType },
-            Metadata = Metadata(write),
-            Conditions = write.Conditions?.ToRequestConditions(),
-
-            // Above the content's length, so the SDK sends one Put Blob (with its Content-MD5) and never splits it.
-            TransferOptions = new StorageTransferOptions { InitialTransferSize = content.Length + 1L },
-        };
-        return RunAsync(operation, async token =>
-        {
-            // A seekable stream over the caller's memory: a retry resends it from the start.
-            var info = await clients.Transfer.GetBlockBlobClient(blobName)
-                .UploadAsync(BinaryData.FromBytes(content).ToStream(), upload, token).ConfigureAwait(false);
-            return StoredBlob.Quoted(info.Value.ETag);
-        }, cancellationToken);
-    }
-
-    /// <summary>Put Block: stages <paramref name="content"/> (checked against its MD5) under <paramref name="blockId"/>, invisible until committed.</summary>
-    /// <remarks>Block ids are base64 of at most 64 bytes, one length for all blocks of a blob: see <see cref="BlobBlockIds.FromIndex"/>.</remarks>
-    public Task StageBlockAsync(string blobName, string blockId, ReadOnlyMemory<byte> content, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Stage block", blobName);
-        BlobBlockIds.Validate(blockId, nameof(blockId));
-        return RunAsync(operation, async token =>
-        {
-            await clients.Transfer.GetBlockBlobClient(blobName)
-                .StageBlockAsync(blockId, BinaryData.FromBytes(content).ToStream(), options: null, token).ConfigureAwait(false);
-            return true;
-        }, cancellationToken);
-    }
-
-    /// <summary>Put Block List: makes the staged <paramref name="blockIds"/>, in order, the blob's content; returns the new ETag.</summary>
-    /// <remarks>On the transfer client: committing a large blob is quick on Azure, but its time grows with the blob.</remarks>
-    public Task<string> CommitBlockListAsync(string blobName, IReadOnlyList<string> blockIds, BlobWriteOptions? options, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Commit block list", blobName);
-        ArgumentNullException.ThrowIfNull(blockIds);
-        foreach (var blockId in blockIds)
-        {
-            BlobBlockIds.Validate(blockId, nameof(blockIds));
-        }
-
-        var write = ValidWriteOptions(options);
-        var commit = new CommitBlockListOptions
-        {
-            HttpHeaders = new BlobHttpHeaders { ContentType = write.ContentType, ContentHash = write.ContentMd5 },
-            Metadata = Metadata(write),
-            Conditions = write.Conditions?.ToRequestConditions(),
-        };
-        return RunAsync(operation, async token =>
-        {
-            var info = await clients.Transfer.GetBlockBlobClient(blobName).CommitBlockListAsync(blockIds, commit, token).ConfigureAwait(false);
-            return StoredBlob.Quoted(info.Value.ETag);
-        }, cancellationToken);
-    }
-
-    /// <summary>Get Blob: streams the blob, or <paramref name="length"/> bytes from <paramref name="offset"/>; dispose the stream.</summary>
-    /// <remarks>The SDK's stream resumes from where it got to when the connection drops mid-read.</remarks>
-    public Task<Stream> OpenReadAsync(string blobName, long? offset, long? length, CancellationToken cancellationToken)
-    {
-        var operation = BlobOperationFor("Read", blobName);
-        ArgumentOutOfRangeException.ThrowIfNegative(offset ?? 0, nameof(offset));
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(length ?? 1, nameof(length));
-        var range = offset is null && length is null ? default : new HttpRange(offset ?? 0, length);
-        return RunAsync(operation, async token =>
-        {
-            var download = await clients.Transfer.GetBlobClient(blobName)
-                .DownloadStreamingAsync(new BlobDownloadOptions { Range = range }, token).ConfigureAwait(false);
-            return download.Value.Content;
-        }, cancellationToken);
-    }
-
     /// <summary>Delete Blob: true when a blob was deleted, false when there was none.</summary>
     public Task<bool> DeleteIfExistsAsync(string blobName, CancellationToken cancellationToken) =>
-        RunAsync(BlobOperationFor("Delete", blobName), async token =>
+        RunAsync("Delete", Checked(blobName), async token =>
         {
             try
             {
@@ -200,39 +127,96 @@ public sealed partial class BlobContainer : IDisposable
             }
         }, cancellationToken);
 
+    /// <summary>List Blobs: every blob whose name starts with <paramref name="prefix"/>, with metadata, page after page.</summary>
+    public IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, CancellationToken cancellationToken) =>
+        ListAsync(prefix, BlobTraits.Metadata, maxResultsPerPage: null, cancellationToken);
+
+    /// <summary>List Blobs: every blob whose name starts with <paramref name="prefix"/>, with its creation time, legal hold and
+    /// immutability policy (<see cref="StoredBlob.HasLegalHold"/>, <see cref="StoredBlob.ImmutableUntil"/>) but no metadata:
+    /// what a delete must check first.</summary>
+    public IAsyncEnumerable<StoredBlob> ListWithHoldsAsync(string? prefix, CancellationToken cancellationToken) =>
+        ListAsync(prefix, BlobTraits.ImmutabilityPolicy | BlobTraits.LegalHold, maxResultsPerPage: null, cancellationToken);
+
+    /// <summary>List Blobs with a page size, so tests can prove paging with a few blobs; null means the service's 5000.</summary>
+    internal IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, int? maxResultsPerPage, CancellationToken cancellationToken) =>
+        ListAsync(prefix, BlobTraits.Metadata, maxResultsPerPage, cancellationToken);
+
+    private async IAsyncEnumerable<StoredBlob> ListAsync(
+        string? prefix, BlobTraits traits, int? maxResultsPerPage, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var pages = clients.Control.GetBlobsAsync(traits, BlobStates.None, prefix, cancellationToken)
+            .AsPages(pageSizeHint: maxResultsPerPage).GetAsyncEnumerator(cancellationToken);
+        await using (pages.ConfigureAwait(false))
+        {
+            while (await RunAsync("List", prefix is null ? null : prefix + "*", _ => pages.MoveNextAsync().AsTask(), cancellationToken).ConfigureAwait(false))
+            {
+                foreach (var item in pages.Current.Values)
+                {
+                    yield return StoredBlob.From(item);
+                }
+            }
+        }
+    }
+
     /// <inheritdoc />
     public void Dispose() => clients.Transport.Dispose();
 
     // A missing container is a configuration error, not a missing blob: only BlobNotFound (or a bare 404) means "no blob".
-    private static bool IsBlobMissing(RequestFailedException e) => e.Status == 404 && e.ErrorCode != BlobErrorCodes.ContainerNotFound;
-
-    private static Dictionary<string, string>? Metadata(BlobWriteOptions write) =>
-        write.Metadata is null ? null : new Dictionary<string, string>(write.Metadata, StringComparer.OrdinalIgnoreCase);
-
-    private static BlobWriteOptions ValidWriteOptions(BlobWriteOptions? options)
-    {
-        options ??= BlobWriteOptions.Default;
-        options.Validate(nameof(options));
-        return options;
-    }
+    private static bool IsBlobMissing(RequestFailedException e) => e.Status == 404 && e.ErrorCode != BlobErrorCode.ContainerNotFound;
 
     // Validates the name first, so a bad one fails before any request is built.
-    private BlobOperation BlobOperationFor(string name, string blobName)
+    private static string Checked(string blobName)
     {
         BlobNames.Validate(blobName, nameof(blobName));
-        return new BlobOperation(name, Name, blobName);
+        return blobName;
     }
 
-    // The one place SDK failures become BlobStorageException; the caller cancelling stays an OperationCanceledException.
-    private async Task<T> RunAsync<T>(BlobOperation operation, Func<CancellationToken, Task<T>> action, CancellationToken cancellationToken)
+    // The one place SDK failures get what the SDK can't say: the operation and its target, and for a failure without a
+    // response, the setting that named the endpoint. The caller cancelling stays an OperationCanceledException.
+    private async Task<T> RunAsync<T>(string operation, string? blobName, Func<CancellationToken, Task<T>> action, CancellationToken cancellationToken)
     {
         try
         {
             return await action(cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (BlobStorageException.IsStorageFailure(e, cancellationToken))
+        catch (Exception e) when (e is RequestFailedException or AggregateException || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
         {
-            throw BlobStorageException.From(e, operation, clients.EndpointSetting);
+            var target = blobName is null ? $"'{Name}'" : $"'{Name}/{blobName}'";
+            throw e is RequestFailedException { Status: > 0 } failed ? Answered(failed, $"{operation} {target}") : Unanswered(e, $"{operation} {target}");
         }
+    }
+
+    private static RequestFailedException Answered(RequestFailedException failed, string operation)
+    {
+        // The service's one-line message travels as the reason phrase (Azure and Azurite); the SDK's Message adds headers.
+        var detail = failed.GetRawResponse()?.ReasonPhrase is { Length: > 0 } reason ? reason : failed.Message.Split('\n', 2)[0].Trim();
+
+        // Azurite answers a wrong Content-MD5 with 400 InvalidOperation "Provided contentMD5 doesn't match." where Azure
+        // says Md5Mismatch: one code lets callers filter the same way on both.
+        var errorCode = failed is { Status: 400, ErrorCode: "InvalidOperation" } && failed.Message.Contains("contentMD5 doesn't match", StringComparison.OrdinalIgnoreCase)
+            ? BlobErrorCode.Md5Mismatch.ToString()
+            : failed.ErrorCode;
+        var message = $"{operation} failed: {failed.Status} {errorCode}" + (string.IsNullOrEmpty(detail) ? "." : $" ({detail}).");
+        return new RequestFailedException(failed.Status, message, errorCode, failed);
+    }
+
+    private RequestFailedException Unanswered(Exception e, string operation)
+    {
+        // No response: connection refused, DNS, TLS, or the network timeout, on every attempt. The transport's own
+        // exception (e.g. "Connection refused (127.0.0.1:10000)") says more than the SDK's wrappers.
+        var attempts = e is AggregateException aggregate ? aggregate.InnerExceptions : [e];
+        var cause = RootCause(attempts[^1]);
+        return new RequestFailedException(
+            0,
+            $"{operation} failed: the storage endpoint ({clients.EndpointSetting}) could not be reached in {attempts.Count} attempt(s): {cause.GetType().Name}: {cause.Message}",
+            null,
+            cause);
+
+        static Exception RootCause(Exception e) => e switch
+        {
+            RequestFailedException { InnerException: { } inner } => RootCause(inner),
+            AggregateException { InnerExceptions.Count: > 0 } aggregate => RootCause(aggregate.InnerExceptions[^1]),
+            _ => e,
+        };
     }
 }

@@ -25,7 +25,7 @@ public static class BlobMetadata
         && name.All(static c => char.IsAsciiLetterOrDigit(c) || c == '_');
 
     /// <summary>Throws an <see cref="ArgumentException"/> naming the first entry that cannot be stored.</summary>
-    internal static void Validate(IReadOnlyDictionary<string, string> metadata, string paramName)
+    internal static void Validate(IEnumerable<KeyValuePair<string, string>> metadata, string paramName)
     {
         var seen = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         var total = 0;

@@ -1,4 +1,6 @@
 using System.ComponentModel.DataAnnotations;
+using Azure.Storage.Blobs;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.Storage;
 
@@ -56,4 +58,105 @@ public sealed class BlobStorageOptions
     /// <remarks>Generous because a single Put Blob or Put Block may carry many megabytes over a slow link.</remarks>
     [Range(typeof(TimeSpan), "00:00:05", "01:00:00", ErrorMessage = $"{SectionName}:AttemptTimeout must be between 00:00:05 and 01:00:00.")]
     public TimeSpan AttemptTimeout { get; set; } = TimeSpan.FromMinutes(5);
+}
+
+/// <summary>Checks the <see cref="BlobStorageOptions"/> rules that span settings; every message names the setting.</summary>
+/// <remarks>Values are never echoed: a connection string or a service URI with a query may hold a secret.</remarks>
+internal sealed class BlobStorageOptionsValidator : IValidateOptions<BlobStorageOptions>
+{
+    private const string Section = BlobStorageOptions.SectionName;
+
+    /// <inheritdoc />
+    public ValidateOptionsResult Validate(string? name, BlobStorageOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        var failures = new List<string>();
+        var hasConnectionString = !string.IsNullOrWhiteSpace(options.ConnectionString);
+        var hasServiceUri = options.ServiceUri is not null;
+
+        if (hasConnectionString && hasServiceUri)
+        {
+            failures.Add($"Set only one of {Section}:ConnectionString and {Section}:ServiceUri, not both.");
+        }
+        else if (!hasConnectionString && !hasServiceUri)
+        {
+            failures.Add($"Set {Section}:ConnectionString (account key or UseDevelopmentStorage=true) or {Section}:ServiceUri (managed identity).");
+        }
+
+        if (hasConnectionString && ConnectionStringCheck.Problem(options.ConnectionString!) is { } error)
+        {
+            failures.Add($"{Section}:ConnectionString is not a valid storage connection string: {error}");
+        }
+
+        if (options.ServiceUri is { } uri && (!uri.IsAbsoluteUri || uri.Scheme != Uri.UriSchemeHttps))
+        {
+            failures.Add($"{Section}:ServiceUri must be an absolute https URI such as https://account.blob.core.windows.net.");
+        }
+
+        if (!string.IsNullOrWhiteSpace(options.ManagedIdentityClientId))
+        {
+            if (hasConnectionString)
+            {
+                failures.Add($"{Section}:ManagedIdentityClientId applies only with {Section}:ServiceUri, not with {Section}:ConnectionString.");
+            }
+            else if (!Guid.TryParse(options.ManagedIdentityClientId, out _))
+            {
+                failures.Add($"{Section}:ManagedIdentityClientId must be the identity's client id (a GUID).");
+            }
+        }
+
+        if (string.IsNullOrWhiteSpace(options.StateContainerName) && options.ContainerName?.Length > 63 - BlobStorageOptions.StateSuffix.Length)
+        {
+            failures.Add($"{Section}:ContainerName is too long to derive the state container's name from it (it adds '{BlobStorageOptions.StateSuffix}'): set {Section}:StateContainerName.");
+        }
+        else if (string.Equals(options.StateContainer, options.ContainerName, StringComparison.Ordinal))
+        {
+            failures.Add($"{Section}:StateContainerName must differ from {Section}:ContainerName: the backup container only ever receives new blobs.");
+        }
+
+        return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
+    }
+}
+
+/// <summary>Says what is wrong with a storage connection string without quoting it: it holds the account key.</summary>
+/// <remarks>The SDK parses it (and says only "connection string parsing error"); this names the missing part first.</remarks>
+internal static class ConnectionStringCheck
+{
+    /// <summary>Null when the SDK accepts <paramref name="connectionString"/>, else what is wrong with it.</summary>
+    public static string? Problem(string connectionString)
+    {
+        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        var segments = connectionString.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        for (var i = 0; i < segments.Length; i++)
+        {
+            var equals = segments[i].IndexOf('=', StringComparison.Ordinal);
+            if (equals <= 0)
+            {
+                return $"segment {i + 1} is not Name=Value";
+            }
+
+            names.Add(segments[i][..equals]);
+        }
+
+        var development = names.Contains("UseDevelopmentStorage");
+        if (!development && !names.Contains("AccountName"))
+        {
+            return "missing AccountName";
+        }
+
+        if (!development && !names.Contains("AccountKey"))
+        {
+            return "missing AccountKey";
+        }
+
+        try
+        {
+            _ = new BlobServiceClient(connectionString);
+            return null;
+        }
+        catch (Exception e) when (e is FormatException or ArgumentException or InvalidOperationException)
+        {
+            return "the Azure SDK cannot parse it (check UseDevelopmentStorage=true, AccountKey base64, BlobEndpoint)";
+        }
+    }
 }

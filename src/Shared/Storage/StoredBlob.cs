@@ -6,7 +6,7 @@ namespace AccBackup.Storage;
 /// <summary>A blob as the service describes it: name, size, version tag, time, hash and metadata.</summary>
 /// <param name="Name">The blob name, unencoded.</param>
 /// <param name="Length">Size in bytes.</param>
-/// <param name="ETag">The version tag in its quoted HTTP form, usable in <see cref="BlobConditions.IfMatch"/>.</param>
+/// <param name="ETag">The version tag in its quoted HTTP form, usable as <c>new BlobRequestConditions { IfMatch = new ETag(etag) }</c>.</param>
 /// <param name="LastModified">When the blob was last written.</param>
 /// <param name="ContentMd5">The stored Content-MD5, if the blob has one (Put Blob always sets it; a block commit only when given).</param>
 /// <param name="ContentType">The stored MIME type.</param>
@@ -71,3 +71,8 @@ public sealed record StoredBlob(
             ? new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase)
             : new Dictionary<string, string>(metadata, StringComparer.OrdinalIgnoreCase);
 }
+
+/// <summary>What forbids deletes in a whole container, as its properties say (blob-level holds are on <see cref="StoredBlob"/>).</summary>
+/// <param name="ImmutabilityPolicy">A time-based retention policy: a blob younger than its period cannot be deleted.</param>
+/// <param name="LegalHold">A legal hold: no blob can be deleted until it is cleared.</param>
+public sealed record ContainerHolds(bool ImmutabilityPolicy, bool LegalHold);

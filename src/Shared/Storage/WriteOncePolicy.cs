@@ -15,7 +15,7 @@ namespace AccBackup.Storage;
 /// </remarks>
 internal sealed class WriteOncePolicy : HttpPipelineSynchronousPolicy
 {
-    /// <summary>The error code of a refused request (surfaces as <see cref="BlobStorageException.ErrorCode"/>).</summary>
+    /// <summary>The error code of a refused request (surfaces as the <see cref="RequestFailedException.ErrorCode"/> of a 409).</summary>
     public const string ErrorCode = "WriteOnceViolation";
 
     /// <inheritdoc />

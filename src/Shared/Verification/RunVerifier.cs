@@ -3,6 +3,7 @@ using System.Globalization;
 using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Azure;
 
 namespace AccBackup.Verification;
 
@@ -82,7 +83,7 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
                     : (Finding(entry, VerificationProblem.HashDiffers, $"expected sha256 {entry.Sha256}, blob has {content.Sha256} ({Bytes(content.Length)})"), content.Length);
             }
         }
-        catch (Exception e) when (e is BlobStorageException or IOException or HttpRequestException)
+        catch (Exception e) when (e is RequestFailedException or IOException or HttpRequestException)
         {
             return (Finding(entry, VerificationProblem.ReadFailed, e.Message), 0);
         }

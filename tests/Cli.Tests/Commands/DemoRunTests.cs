@@ -4,6 +4,7 @@ using AccBackup.Manifest;
 using AccEmulator;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Cli.Tests.Commands;
 
@@ -154,7 +155,7 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
 
         var tampered = bytes.ToArray();
         tampered[^1] ^= 0x5A;
-        var keepMetadata = new AccBackup.Storage.BlobWriteOptions { Metadata = original.Metadata.ToDictionary() };
+        var keepMetadata = new BlobUploadOptions { Metadata = original.Metadata.ToDictionary() };
         await container.UploadAsync(victim.BlobName!, tampered, keepMetadata, CancellationToken.None);
         try
         {

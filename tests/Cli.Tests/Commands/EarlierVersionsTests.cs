@@ -132,7 +132,7 @@ public sealed class EarlierVersionsTests : IDisposable
         (await emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None)).Where(f => f.HasStorage).ToDictionary(f => f.ItemId);
 
     private static List<string> DataBlobs(IEnumerable<string> names) =>
-        [.. names.Where(name => !name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)).Order(StringComparer.Ordinal)];
+        [.. names.Where(name => !name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.Ordinal)).Order(StringComparer.Ordinal)];
 
     private static SortedDictionary<string, string> Files(string folder) => new(
         Directory.GetFiles(folder, "*", SearchOption.AllDirectories).ToDictionary(f => Path.GetRelativePath(folder, f).Replace('\\', '/'), f => f),

@@ -138,7 +138,7 @@ public sealed class KillAndResumeTests(ITestOutputHelper output)
         var (files, bytes) = (0, 0L);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
-            if (!blob.Name.StartsWith(AccBackup.Storage.ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal))
+            if (!blob.Name.StartsWith(AccBackup.Storage.BlobNames.ReservedPrefix + "/", StringComparison.Ordinal))
             {
                 (files, bytes) = (files + 1, bytes + blob.Length);
             }

@@ -54,7 +54,7 @@ public sealed class PointInTimeRestoreTests : IDisposable
         Assert.All(afterNight2, blob => Assert.Equal(blob.Value, afterNight3.GetValueOrDefault(blob.Key)));
 
         // Night 2 stored bytes only for the changed and the added file: the rename points at night 1's blob.
-        var newData = afterNight2.Keys.Except(afterNight1.Keys).Where(name => !name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.Ordinal)).ToList();
+        var newData = afterNight2.Keys.Except(afterNight1.Keys).Where(name => !name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.Ordinal)).ToList();
         Assert.Equal(2, newData.Count);
         var renamedNow = night2.Files.Single(e => e.ItemId == renamed.ItemId && e.Status == ManifestStatus.Unchanged);
         Assert.EndsWith("/renamed later.pdf", renamedNow.Path, StringComparison.Ordinal);

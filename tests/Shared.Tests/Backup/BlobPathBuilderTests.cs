@@ -62,7 +62,7 @@ public sealed class BlobPathBuilderTests
     {
         var name = Build(project, [], "f.txt");
 
-        Assert.False(name.StartsWith(ContainerLayout.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
+        Assert.False(name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase));
     }
 
     [Fact]

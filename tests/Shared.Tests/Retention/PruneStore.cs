@@ -5,6 +5,7 @@ using AccBackup.Retention;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccBackup.Tests.Storage;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging.Abstractions;
 
 namespace AccBackup.Tests.Retention;
@@ -49,7 +50,7 @@ internal sealed class PruneStore : IDisposable
             var bytes = AzuriteContainerFixture.RandomBytes(1_000 + seed, seed);
             if (content.TryAdd(blob, bytes))
             {
-                await Backup.UploadAsync(blob, bytes, new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+                await Backup.UploadAsync(blob, bytes, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
             }
 
             var sha256 = Convert.ToHexStringLower(SHA256.HashData(content[blob]));
@@ -75,12 +76,12 @@ internal sealed class PruneStore : IDisposable
             new AccBackup.Issues.IssueSettingsRecord([], [], [], []),
             [new AccBackup.Issues.IssueRecord(issue.RootElement.Clone(), [], [new AccBackup.Issues.StoredAttachment(attachment.RootElement.Clone(), attachmentBlob, 10, new string('0', 64), null)])]);
         var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Issues.IssueJsonContext.Default.IssueSnapshot);
-        await Backup.UploadAsync(AccBackup.Issues.IssueLayout.Snapshot(runId, Project), json, new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+        await Backup.UploadAsync(AccBackup.Issues.IssueLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }
 
     /// <summary>A blob no run references (a backup running now, or one that stopped before its manifest, wrote it).</summary>
     public Task UploadUnreferencedAsync(string blob) =>
-        Backup.UploadAsync(blob, new byte[10], new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+        Backup.UploadAsync(blob, new byte[10], new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
 
     /// <summary>A pruner whose delete-capable client reaches Azurite through <paramref name="handler"/> (sockets when null).</summary>
     public (RunPruner Pruner, IDisposable Client) Pruner(HttpMessageHandler? handler = null)

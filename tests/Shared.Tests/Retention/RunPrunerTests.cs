@@ -3,6 +3,7 @@ using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Retention;
 using AccBackup.Storage;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Tests.Retention;
 
@@ -28,7 +29,7 @@ public sealed class RunPrunerTests
         var names = await PruneStore.NamesAsync(store.Backup);
         Assert.Equal(
             ["P/shared-all.bin", "P/shared-3-4.bin", "P/shared-to-3.bin", "P/only-4.bin"],
-            names.Where(n => !n.StartsWith(ContainerLayout.ReservedPrefix, StringComparison.Ordinal)).OrderBy(ShouldStay));
+            names.Where(n => !n.StartsWith(BlobNames.ReservedPrefix, StringComparison.Ordinal)).OrderBy(ShouldStay));
         Assert.DoesNotContain(names, n => n.StartsWith(RunLayout.RunFolder("night-1"), StringComparison.Ordinal) || n.StartsWith(RunLayout.RunFolder("night-2"), StringComparison.Ordinal));
         Assert.DoesNotContain(await PruneStore.NamesAsync(store.State), n => n.StartsWith(RunLayout.RunFolder("night-1"), StringComparison.Ordinal));
         await AssertRestoresAsync(store, "night-3", "night-4");
@@ -58,7 +59,7 @@ public sealed class RunPrunerTests
         using var store = await FourNightsAsync(beforeNight4: async s =>
         {
             await s.UploadUnreferencedAsync("P/orphan-of-a-stopped-run.bin");
-            await s.UploadUnreferencedAsync(ContainerLayout.ReservedPrefix + "/latest.json"); // a pointer of the layout before the state container
+            await s.UploadUnreferencedAsync(BlobNames.ReservedPrefix + "/latest.json"); // a pointer of the layout before the state container
         });
         await store.UploadUnreferencedAsync("P/written-by-a-backup-running-now.bin");
 
@@ -67,7 +68,7 @@ public sealed class RunPrunerTests
         Assert.Contains(report.RemovedBlobs, b => b.Name == "P/orphan-of-a-stopped-run.bin");
         var names = await PruneStore.NamesAsync(store.Backup);
         Assert.Contains("P/written-by-a-backup-running-now.bin", names);
-        Assert.Contains(ContainerLayout.ReservedPrefix + "/latest.json", names);
+        Assert.Contains(BlobNames.ReservedPrefix + "/latest.json", names);
         Assert.Contains(RunLayout.Json("night-3"), names);
     }
 
@@ -114,14 +115,14 @@ public sealed class RunPrunerTests
                 }
 
                 refusedPath = path;
-                return StorageFaultHandler.Error(HttpStatusCode.Forbidden, BlobErrorCodes.AuthorizationPermissionMismatch);
+                return StorageFaultHandler.Error(HttpStatusCode.Forbidden, BlobErrorCode.AuthorizationPermissionMismatch.ToString());
             },
         };
         var refused = await store.PruneAsync(KeepTwoDays, handler: handler);
 
         Assert.False(refused.Succeeded);
         Assert.Contains("right to delete", refused.Refusal, StringComparison.Ordinal);
-        Assert.Contains(BlobErrorCodes.AuthorizationPermissionMismatch, refused.Refusal, StringComparison.Ordinal);
+        Assert.Contains(BlobErrorCode.AuthorizationPermissionMismatch.ToString(), refused.Refusal, StringComparison.Ordinal);
         Assert.DoesNotContain(refused.RemovedBlobs, b => refusedPath!.EndsWith("/" + b.Name, StringComparison.Ordinal));
         Assert.Contains(await PruneStore.NamesAsync(store.Backup), n => refusedPath!.EndsWith("/" + n, StringComparison.Ordinal));
         await AssertRestoresAsync(store, "night-3", "night-4");
@@ -142,7 +143,7 @@ public sealed class RunPrunerTests
         {
             // Night 1's unique blob has a legal hold (listed so); night 2's manifest is refused as a time-based retention policy refuses.
             LegalHolds = new HashSet<string> { "P/only-1.bin" },
-            OnDelete = (_, path) => path.EndsWith(manifest2, StringComparison.Ordinal) ? StorageFaultHandler.Error(HttpStatusCode.Conflict, BlobErrorCodes.BlobImmutableDueToPolicy) : null,
+            OnDelete = (_, path) => path.EndsWith(manifest2, StringComparison.Ordinal) ? StorageFaultHandler.Error(HttpStatusCode.Conflict, BlobErrorCode.BlobImmutableDueToPolicy.ToString()) : null,
         };
 
         var report = await store.PruneAsync(KeepTwoDays, handler: handler);
@@ -209,7 +210,7 @@ public sealed class RunPrunerTests
     public async Task Prune_AManifestCannotBeRead_RemovesNothing()
     {
         using var store = await FourNightsAsync();
-        await store.Backup.UploadAsync(RunLayout.Json("broken"), "not json"u8.ToArray(), new BlobWriteOptions { Conditions = BlobConditions.IfNotExists }, CancellationToken.None);
+        await store.Backup.UploadAsync(RunLayout.Json("broken"), "not json"u8.ToArray(), new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
         var before = await PruneStore.NamesAsync(store.Backup);
 
         var error = await Assert.ThrowsAsync<InvalidDataException>(() => store.PruneAsync(KeepTwoDays));

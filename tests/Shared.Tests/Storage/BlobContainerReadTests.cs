@@ -1,4 +1,6 @@
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 
@@ -40,11 +42,11 @@ public sealed class BlobContainerReadTests(AzuriteContainerFixture fixture) : IC
     public async Task OpenReadAsync_MissingBlob_ThrowsBlobNotFound()
     {
         // Act
-        var error = await Assert.ThrowsAsync<BlobStorageException>(
+        var error = await Assert.ThrowsAsync<RequestFailedException>(
             () => Container.OpenReadAsync("missing/read.bin", null, null, CancellationToken.None));
 
         // Assert
-        Assert.Equal(BlobErrorCodes.BlobNotFound, error.ErrorCode);
+        Assert.Equal(BlobErrorCode.BlobNotFound.ToString(), error.ErrorCode);
         Assert.Equal(404, error.Status);
         Assert.Contains("missing/read.bin", error.Message, StringComparison.Ordinal);
     }
@@ -83,11 +85,11 @@ public sealed class BlobContainerReadTests(AzuriteContainerFixture fixture) : IC
         using var missing = new BlobContainer(Options.Create(options), NullLogger<BlobContainer>.Instance);
 
         // Act
-        var onProperties = await Assert.ThrowsAsync<BlobStorageException>(() => missing.GetPropertiesAsync("any.bin", CancellationToken.None));
-        var onRead = await Assert.ThrowsAsync<BlobStorageException>(() => missing.OpenReadAsync("any.bin", null, null, CancellationToken.None));
+        var onProperties = await Assert.ThrowsAsync<RequestFailedException>(() => missing.GetPropertiesAsync("any.bin", CancellationToken.None));
+        var onRead = await Assert.ThrowsAsync<RequestFailedException>(() => missing.OpenReadAsync("any.bin", null, null, CancellationToken.None));
 
         // Assert
-        Assert.Equal(BlobErrorCodes.ContainerNotFound, onProperties.ErrorCode);
-        Assert.Equal(BlobErrorCodes.ContainerNotFound, onRead.ErrorCode);
+        Assert.Equal(BlobErrorCode.ContainerNotFound.ToString(), onProperties.ErrorCode);
+        Assert.Equal(BlobErrorCode.ContainerNotFound.ToString(), onRead.ErrorCode);
     }
 }

@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Sockets;
 using AccBackup.Storage;
 using AccBackup.Testing;
+using Azure;
 using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 
@@ -43,7 +44,7 @@ public sealed class BlobContainerRetryTests
         using var sut = CreateSut(stub);
 
         // Act
-        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.UploadAsync("dir/a.bin", Content, null, CancellationToken.None));
+        var error = await Assert.ThrowsAsync<RequestFailedException>(() => sut.UploadAsync("dir/a.bin", Content, null, CancellationToken.None));
 
         // Assert
         Assert.Single(stub.Seen);
@@ -60,7 +61,7 @@ public sealed class BlobContainerRetryTests
         using var sut = CreateSut(stub);
 
         // Act
-        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.UploadAsync("a.bin", Content, null, CancellationToken.None));
+        var error = await Assert.ThrowsAsync<RequestFailedException>(() => sut.UploadAsync("a.bin", Content, null, CancellationToken.None));
 
         // Assert
         Assert.Equal(4, stub.Seen.Count);
@@ -113,7 +114,7 @@ public sealed class BlobContainerRetryTests
         var clock = Stopwatch.StartNew();
 
         // Act
-        var error = await Assert.ThrowsAsync<BlobStorageException>(() => sut.CreateIfNotExistsAsync(CancellationToken.None));
+        var error = await Assert.ThrowsAsync<RequestFailedException>(() => sut.CreateIfNotExistsAsync(CancellationToken.None));
 
         // Assert
         Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(10));

@@ -1,4 +1,5 @@
 using AccBackup.Storage;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Tests.Storage;
 
@@ -11,7 +12,7 @@ public sealed class BlobContainerStreamUploadTests(AzuriteContainerFixture fixtu
     {
         // Arrange: 9 MiB + 3 bytes, written in uneven pieces, so three staged blocks of 4 MiB, 4 MiB and the rest.
         var content = AzuriteContainerFixture.RandomBytes((9 << 20) + 3, seed: 21);
-        var options = new BlobWriteOptions { ContentType = "application/json", Metadata = new Dictionary<string, string> { ["kind"] = "manifest" } };
+        var options = new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" }, Metadata = new Dictionary<string, string> { ["kind"] = "manifest" } };
 
         // Act
         var etag = await Container.UploadAsync(

@@ -2,6 +2,7 @@ using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
 using AccBackup.Verification;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Tests.Verification;
 
@@ -28,7 +29,7 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
         var blob = (await fixture.Container.GetPropertiesAsync(victim.BlobName!, CancellationToken.None))!;
         var tampered = run.Content[victim.BlobName!].ToArray();
         tampered[^1] ^= 0xFF;
-        await fixture.Container.UploadAsync(victim.BlobName!, tampered, new BlobWriteOptions { Metadata = blob.Metadata.ToDictionary() }, CancellationToken.None);
+        await fixture.Container.UploadAsync(victim.BlobName!, tampered, new BlobUploadOptions { Metadata = blob.Metadata.ToDictionary() }, CancellationToken.None);
 
         var report = await CreateSut().VerifyAsync("latest", null, CancellationToken.None);
 
@@ -80,7 +81,7 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
         await run.WriteManifestAsync();
         var blob = (await fixture.Container.GetPropertiesAsync(truncated.BlobName!, CancellationToken.None))!;
         await fixture.Container.UploadAsync(
-            truncated.BlobName!, run.Content[truncated.BlobName!].AsMemory(0, 10), new BlobWriteOptions { Metadata = blob.Metadata.ToDictionary() }, CancellationToken.None);
+            truncated.BlobName!, run.Content[truncated.BlobName!].AsMemory(0, 10), new BlobUploadOptions { Metadata = blob.Metadata.ToDictionary() }, CancellationToken.None);
 
         var report = await CreateSut().VerifyAsync(run.RunId, null, CancellationToken.None);
 

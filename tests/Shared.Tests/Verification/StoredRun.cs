@@ -3,6 +3,7 @@ using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Tests.Verification;
 
@@ -42,7 +43,7 @@ internal sealed class StoredRun
         var versionId = $"urn:adsk.wipprod:fs.file:vf.{seed}?version=1";
         var request = new FileCopyRequest(
             "b." + project, "urn:item:" + seed, versionId, 1, size, new AccBackup.Acc.OssObject("wip.dm.prod", "key-" + seed), blobName, blobName, null);
-        await Container.UploadAsync(blobName, bytes, new BlobWriteOptions { Metadata = StoredVersion.Metadata(request, size, sha256, Start) }, CancellationToken.None);
+        await Container.UploadAsync(blobName, bytes, new BlobUploadOptions { Metadata = StoredVersion.Metadata(request, size, sha256, Start) }, CancellationToken.None);
         Content[blobName] = bytes;
         return Add(new ManifestEntry(request.ProjectId, project, blobName, request.ItemId, versionId, 1, size, size, sha256, blobName, ManifestStatus.Copied, null));
     }
