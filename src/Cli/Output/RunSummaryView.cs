@@ -38,6 +38,7 @@ internal static class RunSummaryView
             table.AddRow("  deleted", Units.Count(issues.DeletedIssues));
             table.AddRow("  comments", Units.Count(issues.Comments));
             table.AddRow("  attachments", Units.Count(issues.Attachments));
+            table.AddRow("  Docs files referenced", Units.Count(issues.AttachmentsReferenced));
             table.AddRow(issues.AttachmentFailures > 0 ? "[yellow]  attachments not stored[/]" : "  attachments not stored", Units.Count(issues.AttachmentFailures));
             table.AddRow(issues.FailedProjects.Count > 0 ? "[red]  projects failed[/]" : "  projects failed", Units.Count(issues.FailedProjects.Count));
         }

@@ -87,6 +87,15 @@ public sealed class ApsDataClient
         }
     }
 
+    /// <summary>One version by its id (<c>urn:adsk.wipprod:fs.file:vf.…?version=N</c>), e.g. a Docs file attached to an issue.</summary>
+    public async Task<AccFileVersion> GetVersionAsync(string projectId, string versionId, CancellationToken cancellationToken)
+    {
+        var url = Relative($"data/v1/projects/{Escape(projectId)}/versions/{Escape(versionId)}");
+        using var json = await transport.GetJsonAsync(ApsEndpoint.ItemVersions, url, cancellationToken).ConfigureAwait(false);
+        var reader = new JsonApiReader(ApsEndpoint.ItemVersions);
+        return AccEntryParser.Version(reader, reader.Required(json.RootElement, "data", JsonValueKind.Object));
+    }
+
     private async IAsyncEnumerable<JsonElement> PagesAsync(
         ApsEndpoint endpoint, Uri first, ApsPageQuery query, [EnumeratorCancellation] CancellationToken cancellationToken)
     {

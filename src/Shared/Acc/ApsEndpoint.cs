@@ -24,7 +24,8 @@ public enum ApsEndpoint
     /// <summary>GET /oss/v2/buckets/{bucket}/objects/{key}/signeds3download (all OSS calls share one quota).</summary>
     SignedDownload,
 
-    /// <summary>GET /data/v1/projects/{project}/items/{item}/versions (Backup:Versions = All only).</summary>
+    /// <summary>GET /data/v1/projects/{project}/items/{item}/versions (Backup:Versions = All only), and
+    /// GET /data/v1/projects/{project}/versions/{version} (a Docs file attached to an issue, older than its tip).</summary>
     ItemVersions,
 
     /// <summary>Every GET under /construction/issues/v1 (one quota for all, counted per user: one service account is one budget).</summary>

@@ -8,6 +8,7 @@ public sealed record IssueExportRequest(string RunId, string ProjectId, string P
 /// <param name="IssuesRead">Issues read from APS this run (all of them for a full read, the changed ones otherwise).</param>
 /// <param name="AttachmentsCopied">Attachments whose bytes were stored by this export (the rest were stored already).</param>
 /// <param name="AttachmentFailures">Attachments whose bytes could not be stored; the snapshot records why.</param>
+/// <param name="AttachmentsReferenced">Attachments that are Docs file versions the run's file backup stores: referenced, not copied (<see cref="StoredAttachment.ReferencedVersion"/>).</param>
 public sealed record IssueExportResult(
     string SnapshotBlob,
     string CsvBlob,
@@ -17,4 +18,5 @@ public sealed record IssueExportResult(
     int Attachments,
     int IssuesRead,
     int AttachmentsCopied,
-    int AttachmentFailures);
+    int AttachmentFailures,
+    int AttachmentsReferenced);

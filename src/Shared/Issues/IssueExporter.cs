@@ -13,12 +13,17 @@ namespace AccBackup.Issues;
 /// <summary>Writes one project's issues for one run: settings, every issue (both passes), comments and attachments read through
 /// <see cref="IssuesClient"/>; attachment bytes as write-once blobs (<see cref="BlobCopier"/>); the JSON record and the CSV
 /// created once under the run. A second call for the same run and project returns what the first wrote.</summary>
+/// <remarks>A Docs file attached to an issue names a file version instead of an OSS object. When it names the file's tip, the
+/// run's file backup stores those bytes: the attachment is recorded as a reference to that version, not copied again. An
+/// older version is not what the file backup stores (with Backup:Versions=All at most once, in the run that found it), so
+/// its bytes are copied like any attachment's: the version read from Data Management, its storage object downloaded.</remarks>
 public sealed partial class IssueExporter
 {
     /// <summary>Issues whose comments and attachments are read at once (the Issues quota paces them all).</summary>
     private const int ParallelIssues = 8;
 
     private readonly IssuesClient client;
+    private readonly ApsDataClient data;
     private readonly BlobContainer container;
     private readonly BlobCopier copier;
     private readonly IssuesOptions options;
@@ -26,9 +31,11 @@ public sealed partial class IssueExporter
     private readonly ILogger<IssueExporter> logger;
 
     /// <summary>Creates the exporter.</summary>
-    public IssueExporter(IssuesClient client, BlobContainer container, BlobCopier copier, IOptions<IssuesOptions> options, TimeProvider time, ILogger<IssueExporter> logger)
+    public IssueExporter(
+        IssuesClient client, ApsDataClient data, BlobContainer container, BlobCopier copier, IOptions<IssuesOptions> options, TimeProvider time, ILogger<IssueExporter> logger)
     {
         this.client = client;
+        this.data = data;
         this.container = container;
         this.copier = copier;
         this.options = options.Value;
@@ -58,9 +65,10 @@ public sealed partial class IssueExporter
             }
         }
 
-        // Attachments stored by an earlier run are never copied again: their bytes cannot change under the same id.
+        // Attachments stored by an earlier run are never copied again: their bytes cannot change under the same id. A reference
+        // is decided again (the file's tip may have moved on since).
         var carried = new Dictionary<string, StoredAttachment>(StringComparer.Ordinal);
-        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a.Error is null))
+        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a is { BlobName: not null, Error: null }))
         {
             if (IssueCsv.Text(stored.Attachment, "attachmentId") is { } attachmentId)
             {
@@ -88,7 +96,7 @@ public sealed partial class IssueExporter
         await WriteOnceAsync(IssueLayout.Csv(request.RunId, request.ProjectId), IssueCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
         await WriteOnceAsync(snapshotBlob, JsonSerializer.SerializeToUtf8Bytes(snapshot, IssueJsonContext.Default.IssueSnapshot), "application/json", cancellationToken).ConfigureAwait(false);
         var result = Result(snapshot, snapshotBlob, request, changed.Count, copied);
-        Log.Exported(logger, request.ProjectId, result.Issues, result.IssuesRead, result.Comments, result.Attachments, result.AttachmentFailures);
+        Log.Exported(logger, request.ProjectId, result.Issues, result.IssuesRead, result.Comments, result.Attachments, result.AttachmentsReferenced, result.AttachmentFailures);
         return result;
     }
 
@@ -123,10 +131,19 @@ public sealed partial class IssueExporter
     {
         var id = IssueCsv.Text(attachment, "attachmentId");
         var name = IssueCsv.Text(attachment, "fileName") ?? IssueCsv.Text(attachment, "displayName") ?? id ?? "attachment";
-        if (id is null || IssueCsv.Text(attachment, "storageUrn") is not { } urn || OssObject.TryParse(urn) is not { } storage)
+        if (IssueCsv.Text(attachment, "storageUrn") is null && IssueCsv.Text(attachment, "versionUrn") is { } versionUrn
+            && versionUrn == IssueCsv.Text(attachment, "tipVersionUrn"))
         {
-            // A file attached from Docs carries a version urn instead; the file backup holds those bytes (not copied again here).
-            return (new StoredAttachment(attachment, null, null, null, "not stored: the attachment has no OSS storageUrn (a Docs file: see its versionUrn)"), false);
+            return (StoredAttachment.Reference(attachment, versionUrn), false);
+        }
+
+        var (storage, error) = id is null
+            ? (null, "not stored: the attachment has no attachmentId")
+            : await StorageOfAsync(request.ProjectId, attachment, cancellationToken).ConfigureAwait(false);
+        if (id is null || storage is null)
+        {
+            Log.AttachmentFailed(logger, request.ProjectId, id ?? name, error!);
+            return (new StoredAttachment(attachment, null, null, null, error), false);
         }
 
         var copy = new FileCopyRequest(request.ProjectId, IssueCsv.Text(issue, "id")!, id, 1,
@@ -141,6 +158,31 @@ public sealed partial class IssueExporter
         {
             Log.AttachmentFailed(logger, request.ProjectId, id, e.Reason);
             return (new StoredAttachment(attachment, null, null, null, e.Reason), false);
+        }
+    }
+
+    /// <summary>Where an attachment's bytes are: its OSS <c>storageUrn</c>, or the storage of the Docs file version it names
+    /// (one Data Management call); otherwise why not.</summary>
+    private async Task<(OssObject? Storage, string? Error)> StorageOfAsync(string projectId, JsonElement attachment, CancellationToken cancellationToken)
+    {
+        if (IssueCsv.Text(attachment, "storageUrn") is { } urn)
+        {
+            return OssObject.TryParse(urn) is { } storage ? (storage, null) : (null, $"not stored: unrecognised storageUrn '{urn}'");
+        }
+
+        if (IssueCsv.Text(attachment, "versionUrn") is not { } versionUrn)
+        {
+            return (null, "not stored: the attachment has neither an OSS storageUrn nor a Docs versionUrn");
+        }
+
+        try
+        {
+            var version = await data.GetVersionAsync(projectId, versionUrn, cancellationToken).ConfigureAwait(false);
+            return version.Storage is { } storage ? (storage, null) : (null, $"not stored: Docs file version {versionUrn} has no bytes");
+        }
+        catch (ApsException e)
+        {
+            return (null, $"not stored: Docs file version {versionUrn} could not be read: {e.Message}");
         }
     }
 
@@ -159,12 +201,12 @@ public sealed partial class IssueExporter
     private static IssueExportResult Result(IssueSnapshot snapshot, string snapshotBlob, IssueExportRequest request, int issuesRead, int copied) => new(
         snapshotBlob, IssueLayout.Csv(request.RunId, request.ProjectId), snapshot.Issues.Count, snapshot.Issues.Count(i => i.Deleted),
         snapshot.Issues.Sum(i => i.Comments.Count), snapshot.Issues.Sum(i => i.Attachments.Count), issuesRead, copied,
-        snapshot.Issues.Sum(i => i.Attachments.Count(a => a.Error is not null)));
+        snapshot.Issues.Sum(i => i.Attachments.Count(a => a.Error is not null)), snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced)));
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read), {Comments} comments, {Attachments} attachments, {AttachmentFailures} attachments not stored")]
-        public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int comments, int attachments, int attachmentFailures);
+        [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read), {Comments} comments, {Attachments} attachments ({AttachmentsReferenced} Docs files referenced), {AttachmentFailures} attachments not stored")]
+        public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int comments, int attachments, int attachmentsReferenced, int attachmentFailures);
 
         [LoggerMessage(EventId = 9011, Level = LogLevel.Warning, Message = "Attachment {AttachmentId} of project {ProjectId} not stored: {Reason}")]
         public static partial void AttachmentFailed(ILogger logger, string projectId, string attachmentId, string reason);

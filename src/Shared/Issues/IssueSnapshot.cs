@@ -37,7 +37,23 @@ public sealed record IssueRecord(JsonElement Issue, IReadOnlyList<JsonElement> C
     public bool Deleted => Issue.TryGetProperty("deleted", out var deleted) && deleted.ValueKind == JsonValueKind.True;
 }
 
-/// <summary>An attachment as APS listed it, and where its bytes are kept: a write-once blob, with the SHA-256 of what was stored.</summary>
-/// <param name="BlobName">The blob holding the bytes; null when they could not be stored (see <paramref name="Error"/>).</param>
-/// <param name="Error">Why the bytes are not stored; null when they are.</param>
-public sealed record StoredAttachment(JsonElement Attachment, string? BlobName, long? StoredBytes, string? Sha256, string? Error);
+/// <summary>An attachment as APS listed it, and where its bytes are kept: a write-once blob, with the SHA-256 of what was stored,
+/// or (a Docs file version the file backup of the same run stores) a reference to that version.</summary>
+/// <param name="BlobName">The blob holding the bytes; null when they are referenced (<see cref="ReferencedVersion"/>) or could not be stored (see <paramref name="Error"/>).</param>
+/// <param name="Error">Why the bytes are not stored; null when they are stored or referenced.</param>
+public sealed record StoredAttachment(JsonElement Attachment, string? BlobName, long? StoredBytes, string? Sha256, string? Error)
+{
+    /// <summary>The Docs file version (<c>versionUrn</c>, the manifest's version id) whose bytes this attachment is, not copied
+    /// again: the run's file backup stores it, and restore takes it from the run's manifest. Null for bytes stored here, for
+    /// failures, and in snapshots written before references existed.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ReferencedVersion { get; init; }
+
+    /// <summary>Whether the bytes are the file backup's (<see cref="ReferencedVersion"/>), not a blob of their own.</summary>
+    [JsonIgnore]
+    public bool IsReferenced => ReferencedVersion is not null && BlobName is null && Error is null;
+
+    /// <summary>A Docs file version's attachment, kept as a reference to <paramref name="versionUrn"/>.</summary>
+    public static StoredAttachment Reference(JsonElement attachment, string versionUrn) =>
+        new(attachment, null, null, null, null) { ReferencedVersion = versionUrn };
+}

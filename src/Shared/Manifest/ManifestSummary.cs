@@ -68,4 +68,8 @@ public sealed record ProjectFailure(string ProjectId, string ProjectName, string
 /// <param name="AttachmentFailures">Attachments whose bytes could not be stored (each project's issues.json says why).</param>
 /// <param name="FailedProjects">Projects whose issues could not be exported, and why (naming the setting to fix); their files are unaffected.</param>
 public sealed record IssuesSummary(
-    int Projects, long Issues, long DeletedIssues, long Comments, long Attachments, long AttachmentFailures, IReadOnlyList<ProjectFailure> FailedProjects);
+    int Projects, long Issues, long DeletedIssues, long Comments, long Attachments, long AttachmentFailures, IReadOnlyList<ProjectFailure> FailedProjects)
+{
+    /// <summary>Of <see cref="Attachments"/>, the Docs file versions kept as references to the run's file backup (0 in manifests written before).</summary>
+    public long AttachmentsReferenced { get; init; }
+}

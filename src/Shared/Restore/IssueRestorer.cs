@@ -10,7 +10,9 @@ namespace AccBackup.Restore;
 /// <c>attachments/{attachmentId}/{fileName}</c>, each proven by its SHA-256 before it appears (through <see cref="FileRestorer"/>:
 /// the same name, link and overwrite rules as the files).</summary>
 /// <remarks>An attachment's SHA-256 is the one the export recorded; the JSON and CSV carry none, so theirs is taken from the
-/// bytes read once here and checked again as they are written.</remarks>
+/// bytes read once here and checked again as they are written. A referenced Docs file version
+/// (<see cref="StoredAttachment.ReferencedVersion"/>) is the run's manifest entry of that version id, its blob and SHA-256
+/// the file backup's; when the manifest holds no such stored entry, the attachment is reported as not restored, with why.</remarks>
 public sealed class IssueRestorer(BlobContainer container, ManifestReader reader)
 {
     private const int Parallelism = 4;
@@ -27,24 +29,40 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
         }
 
         var entries = new List<ManifestEntry>();
+        var unresolved = new List<RestoreFailure>();
+        Dictionary<string, ManifestEntry>? files = null;
         await foreach (var snapshot in IssueSnapshotReader.ReadRunAsync(container, runId, cancellationToken).ConfigureAwait(false))
         {
             entries.AddRange(await EntriesAsync(runId, snapshot, cancellationToken).ConfigureAwait(false));
+            foreach (var (stored, place) in Referenced(snapshot))
+            {
+                files ??= await StoredByVersionAsync(runId, cancellationToken).ConfigureAwait(false);
+                if (!files.TryGetValue(stored.ReferencedVersion!, out var file))
+                {
+                    unresolved.Add(new RestoreFailure(place, null,
+                        $"Docs file version {stored.ReferencedVersion} is not among the files run {runId} stored (the file changed or was not backed up); its attachment is not restored"));
+                }
+                else
+                {
+                    entries.Add(file with { ProjectId = snapshot.ProjectId, ProjectName = snapshot.ProjectName, Path = place, Place = place });
+                }
+            }
         }
 
-        if (entries.Count == 0)
+        if (entries.Count + unresolved.Count == 0)
         {
             throw new InvalidOperationException($"Run {runId} holds no issues (were the Issues settings given when it ran?).");
         }
 
         Directory.CreateDirectory(root);
-        var files = new FileRestorer(container, root, overwrite);
+        var restorer = new FileRestorer(container, root, overwrite);
         var tally = new RestoreTally();
+        unresolved.ForEach(tally.Fail);
         long bytes = 0;
         await Parallel.ForEachAsync(entries, new ParallelOptions { MaxDegreeOfParallelism = Parallelism, CancellationToken = cancellationToken }, async (entry, ct) =>
-            Interlocked.Add(ref bytes, tally.Add(await files.RestoreAsync(entry, ct).ConfigureAwait(false), entry))).ConfigureAwait(false);
+            Interlocked.Add(ref bytes, tally.Add(await restorer.RestoreAsync(entry, ct).ConfigureAwait(false), entry))).ConfigureAwait(false);
 
-        return tally.Report(runId, root, entries.Count, bytes);
+        return tally.Report(runId, root, entries.Count + unresolved.Count, bytes);
     }
 
     /// <summary>The project's issues.json, issues.csv and every stored attachment, as entries placed under <c>{project}/Issues/</c>.</summary>
@@ -67,6 +85,37 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
 
         return entries;
     }
+
+    /// <summary>The run's stored files by version id: read once, and only when an attachment references one.</summary>
+    private async Task<Dictionary<string, ManifestEntry>> StoredByVersionAsync(string runId, CancellationToken cancellationToken)
+    {
+        var files = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
+        RunManifest manifest;
+        try
+        {
+            manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+        }
+        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobNotFound)
+        {
+            return files; // A run that wrote no manifest stored no file: every reference is reported, none restored.
+        }
+
+        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null }))
+        {
+            files.TryAdd(entry.VersionId!, entry);
+        }
+
+        return files;
+    }
+
+    /// <summary>The referenced Docs file versions of <paramref name="snapshot"/>, each with its place: <c>{project}/Issues/attachments/{attachmentId}/{fileName}</c> like a stored attachment's.</summary>
+    private static IEnumerable<(StoredAttachment Stored, string Place)> Referenced(IssueSnapshot snapshot) =>
+        snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a.IsReferenced).Select(a =>
+        {
+            var id = IssueCsv.Text(a.Attachment, "attachmentId") ?? a.ReferencedVersion!;
+            var name = IssueCsv.Text(a.Attachment, "fileName") ?? IssueCsv.Text(a.Attachment, "displayName") ?? id;
+            return (a, $"{BlobPathBuilder.Segment(snapshot.ProjectName)}/Issues/attachments/{BlobPathBuilder.Segment(id)}/{BlobPathBuilder.Segment(name)}");
+        });
 
     private async Task<(long Size, string Sha256)> HashAsync(string blobName, CancellationToken cancellationToken)
     {

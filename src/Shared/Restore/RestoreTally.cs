@@ -37,6 +37,9 @@ internal sealed class RestoreTally
         }
     }
 
+    /// <summary>Counts a selected file that could not even be tried (e.g. its blob is unknown), with why.</summary>
+    public void Fail(RestoreFailure failure) => failures.Add(failure);
+
     /// <summary>The report of a restore of <paramref name="selected"/> files of <paramref name="runId"/> into <paramref name="root"/>.</summary>
     public RestoreReport Report(string runId, string root, int selected, long bytes) =>
         new(runId, root, selected, restored, bytes, ByPath(failures))

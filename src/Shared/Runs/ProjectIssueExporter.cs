@@ -21,7 +21,10 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
                 ? await IssueSnapshotReader.ReadAsync(container, baseRun, input.Project.Id, cancellationToken).ConfigureAwait(false)
                 : null;
             var result = await exporter.ExportAsync(new IssueExportRequest(input.RunId, input.Project.Id, input.Project.Name, previous), cancellationToken).ConfigureAwait(false);
-            return new IssueExportSummary(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null);
+            return new IssueExportSummary(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null)
+            {
+                AttachmentsReferenced = result.AttachmentsReferenced,
+            };
         }
         catch (Exception e) when (e is ApsAuthenticationException or IssuesAccessException or IssuesNotConfiguredException)
         {
@@ -44,6 +47,9 @@ public sealed record IssueExportInput(string RunId, ProjectRef Project, string? 
 /// <summary>Output of the issue-export activity: counts only, and why the project's issues failed, if they did.</summary>
 public sealed record IssueExportSummary(int Issues, int DeletedIssues, int Comments, int Attachments, int AttachmentFailures, int IssuesRead, string? Error)
 {
+    /// <summary>Of <see cref="Attachments"/>, the Docs file versions referenced (the run's file backup stores their bytes).</summary>
+    public int AttachmentsReferenced { get; init; }
+
     /// <summary>A project whose issues could not be exported, with the reason (naming the setting to fix).</summary>
     public static IssueExportSummary Failed(string error) => new(0, 0, 0, 0, 0, 0, error);
 }

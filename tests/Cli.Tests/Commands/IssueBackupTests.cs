@@ -30,18 +30,27 @@ public sealed class IssueBackupTests
         var run1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
         Assert.True(run1.ExitCode == 0, run1.ToString());
         Assert.Contains("attachments not stored", run1.Output, StringComparison.Ordinal);
+        Assert.Contains("Docs files referenced", run1.Output, StringComparison.Ordinal);
         var requestsRun1 = emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth1 = await emulator.IssueTruth.GetAsync();
         var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
-        var summary1 = (await ManifestAsync(environment, "night-1")).Summary;
+        var manifest1 = await ManifestAsync(environment, "night-1");
+        var summary1 = manifest1.Summary;
         Assert.Equal(0, summary1.Failed);
         Assert.NotNull(summary1.Issues);
         Assert.Equal((summary1.Projects, Count(projects, "issues"), 0), (summary1.Issues.Projects, summary1.Issues.Issues, summary1.Issues.FailedProjects.Count));
         Assert.Equal(projects.Sum(p => p.GetProperty("issues").EnumerateArray().Sum(i => i.GetProperty("attachments").GetArrayLength())), summary1.Issues.Attachments);
+        var referenced = 0;
         foreach (var project in projects)
         {
-            await AssertEqualsTruthAsync(project, await SnapshotAsync(container, "night-1", project));
+            var snapshot = await SnapshotAsync(container, "night-1", project);
+            AssertEqualsTruth(project, snapshot, manifest1);
+            referenced += snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced));
         }
+
+        // The demo's Docs files at their tip are the file backup's bytes: referenced, none a failure.
+        Assert.True(referenced > 0, "night 1 referenced no Docs file");
+        Assert.Equal((referenced, 0L), (summary1.Issues.AttachmentsReferenced, summary1.Issues.AttachmentFailures));
 
         // Changes in one project between the nights: night 2 reads only the changed issues, from night 1's snapshot.
         var tower = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength());
@@ -56,16 +65,17 @@ public sealed class IssueBackupTests
         Assert.True(run2.ExitCode == 0, run2.ToString());
         var requestsRun2 = emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth2 = await emulator.IssueTruth.GetAsync();
+        var manifest2 = await ManifestAsync(environment, "night-2");
         foreach (var (project, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
         {
             var snapshot = await SnapshotAsync(container, "night-2", project);
             Assert.Equal("night-1", snapshot.BasedOnRunId);
             Assert.NotNull(snapshot.UpdatedSince);
-            await AssertEqualsTruthAsync(project, snapshot);
-            await AssertEqualsTruthAsync(before, await SnapshotAsync(container, "night-1", before));
+            AssertEqualsTruth(project, snapshot, manifest2);
+            AssertEqualsTruth(before, await SnapshotAsync(container, "night-1", before), manifest1);
         }
 
-        var summary2 = (await ManifestAsync(environment, "night-2")).Summary;
+        var summary2 = manifest2.Summary;
         Assert.Equal(summary1.Issues.DeletedIssues + 1, summary2.Issues!.DeletedIssues);
         Assert.Equal(summary1.Issues.Attachments + 1, summary2.Issues.Attachments);
         // Per project its settings (4) and two list passes (2); then per changed issue (3) its attachments, and its comments if any.
@@ -90,9 +100,11 @@ public sealed class IssueBackupTests
         Assert.True(restored.ExitCode == 0, restored.ToString());
         using var truth = await emulator.IssueTruth.GetAsync();
         var expected = 0;
+        var referenced = 0;
         foreach (var project in truth.RootElement.GetProperty("projects").EnumerateArray())
         {
             var snapshot = await SnapshotAsync(container, "night-1", project);
+            referenced += snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced));
             var folder = Path.Combine(target, Backup.BlobPathBuilder.Segment(snapshot.ProjectName), "Issues");
             await using (var json = await container.OpenReadAsync(IssueLayout.Snapshot("night-1", snapshot.ProjectId), null, null, CancellationToken.None))
             {
@@ -111,8 +123,40 @@ public sealed class IssueBackupTests
             expected += 2 + attachments.Length;
         }
 
+        // Referenced Docs files among them, written from the file backup's blobs: their bytes are in the hash comparison above.
+        Assert.True(referenced > 0, "night 1 referenced no Docs file");
         using var report = JsonDocument.Parse(restored.Output);
         Assert.Equal(expected, report.RootElement.GetProperty("restored").GetInt32());
+        Directory.Delete(target, recursive: true);
+    }
+
+    [Fact]
+    public async Task RestoreIssues_ReferencedFileChangedBeforeTheNextRun_RestoresTheRestAndReportsThatAttachmentWithWhy()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, key);
+        using var container = CliHarness.ContainerFor(environment);
+        Assert.Equal(0, (await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1")).ExitCode);
+        using var truth = await emulator.IssueTruth.GetAsync();
+        var tower = truth.RootElement.GetProperty("projects")[0];
+        var docs = (await SnapshotAsync(container, "night-1", tower)).Issues.SelectMany(i => i.Attachments).First(a => a.IsReferenced);
+
+        // A new version of the file, its issue untouched: night 2 carries the issue, and the reference to a version night 2 did not store.
+        emulator.Mutations.ChangeFile(docs.Attachment.GetProperty("lineageUrn").GetString()!, 3_000);
+        Assert.Equal(0, (await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2")).ExitCode);
+        var target = Directory.CreateTempSubdirectory("acc-backup-issues-").FullName;
+
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-2", "--issues", "--to", target, "--json");
+
+        Assert.True(restored.ExitCode == ExitCodes.Incomplete, restored.ToString());
+        using var report = JsonDocument.Parse(restored.Output);
+        var failure = Assert.Single(report.RootElement.GetProperty("failures").EnumerateArray());
+        Assert.EndsWith($"/Issues/attachments/{docs.Attachment.GetProperty("attachmentId").GetString()}/{docs.Attachment.GetProperty("fileName").GetString()}",
+            failure.GetProperty("path").GetString(), StringComparison.Ordinal);
+        Assert.Contains($"{docs.ReferencedVersion} is not among the files run night-2 stored", failure.GetProperty("reason").GetString(), StringComparison.Ordinal);
+        Assert.Equal(report.RootElement.GetProperty("selected").GetInt32() - 1, report.RootElement.GetProperty("restored").GetInt32());
         Directory.Delete(target, recursive: true);
     }
 
@@ -182,8 +226,9 @@ public sealed class IssueBackupTests
         return snapshot;
     }
 
-    /// <summary>Every issue (deleted ones too) as the API gives it, its comments, and each attachment's bytes by SHA-256.</summary>
-    private static async Task AssertEqualsTruthAsync(JsonElement truthProject, IssueSnapshot snapshot)
+    /// <summary>Every issue (deleted ones too) as the API gives it, its comments, and each attachment's bytes by SHA-256: its
+    /// own blob's, or for a referenced Docs file the SHA-256 of the run's file entry of that version.</summary>
+    private static void AssertEqualsTruth(JsonElement truthProject, IssueSnapshot snapshot, RunManifest manifest)
     {
         var issues = truthProject.GetProperty("issues").EnumerateArray().ToList();
         Assert.Equal(issues.Count, snapshot.Issues.Count);
@@ -195,7 +240,7 @@ public sealed class IssueBackupTests
             Assert.All(comments.Zip(exported.Comments), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second)));
             Assert.Equal(
                 truth.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()),
-                exported.Attachments.Select(a => a.Sha256));
+                exported.Attachments.Select(a => a.IsReferenced ? manifest.Files.SingleOrDefault(f => f.IsStored && f.VersionId == a.ReferencedVersion)?.Sha256 : a.Sha256));
         }
     }
 

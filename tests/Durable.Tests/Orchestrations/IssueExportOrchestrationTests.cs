@@ -59,8 +59,12 @@ public sealed class IssueExportOrchestrationTests
             Assert.All(truthIssues.Zip(snapshot.Issues), pair => Assert.True(System.Text.Json.JsonElement.DeepEquals(pair.First.GetProperty("issue"), pair.Second.Issue)));
             Assert.Equal(
                 truthIssues.SelectMany(i => i.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString())),
-                snapshot.Issues.SelectMany(i => i.Attachments.Select(a => a.Sha256)));
+                snapshot.Issues.SelectMany(i => i.Attachments.Select(a => BackedUpSha256(a, manifest))));
         }
+
+        // The demo's Docs files at their tip: referenced (the file backup holds their bytes), counted apart, none a failure.
+        Assert.True(issues.AttachmentsReferenced > 0, "no Docs file was referenced");
+        Assert.Equal(0, issues.AttachmentFailures);
     }
 
     [Fact]
@@ -82,9 +86,10 @@ public sealed class IssueExportOrchestrationTests
         var requestsNight1 = host.Emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth1 = await host.Emulator.IssueTruth.GetAsync();
         var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var manifest1 = await host.Manifests.ReadAsync("issues-night-1", CancellationToken.None);
         foreach (var project in projects)
         {
-            AssertEqualsTruth(project, await SnapshotAsync(host, "issues-night-1", project));
+            AssertEqualsTruth(project, await SnapshotAsync(host, "issues-night-1", project), manifest1);
         }
 
         var tower = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength());
@@ -100,12 +105,13 @@ public sealed class IssueExportOrchestrationTests
         Assert.Equal(OrchestrationRuntimeStatus.Completed, night2.RuntimeStatus);
         var requestsNight2 = host.Emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth2 = await host.Emulator.IssueTruth.GetAsync();
+        var manifest2 = await host.Manifests.ReadAsync("issues-night-2", CancellationToken.None);
         foreach (var (project, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
         {
             var snapshot = await SnapshotAsync(host, "issues-night-2", project);
             Assert.Equal("issues-night-1", snapshot.BasedOnRunId);
-            AssertEqualsTruth(project, snapshot);
-            AssertEqualsTruth(before, await SnapshotAsync(host, "issues-night-1", before));
+            AssertEqualsTruth(project, snapshot, manifest2);
+            AssertEqualsTruth(before, await SnapshotAsync(host, "issues-night-1", before), manifest1);
         }
 
         // Per project its settings (4) and two list passes (2); then per changed issue (3) its attachments, and its comments if any.
@@ -121,7 +127,7 @@ public sealed class IssueExportOrchestrationTests
     }
 
     /// <summary>Every issue (deleted ones too) as the API gives it, its comments, and each attachment's bytes by SHA-256.</summary>
-    private static void AssertEqualsTruth(System.Text.Json.JsonElement truthProject, IssueSnapshot snapshot)
+    private static void AssertEqualsTruth(System.Text.Json.JsonElement truthProject, IssueSnapshot snapshot, Manifest.RunManifest manifest)
     {
         var issues = truthProject.GetProperty("issues").EnumerateArray().ToList();
         Assert.Equal(issues.Count, snapshot.Issues.Count);
@@ -133,7 +139,13 @@ public sealed class IssueExportOrchestrationTests
             Assert.All(comments.Zip(exported.Comments), pair => Assert.True(System.Text.Json.JsonElement.DeepEquals(pair.First, pair.Second)));
             Assert.Equal(
                 truth.GetProperty("attachments").EnumerateArray().Select(a => a.GetProperty("sha256").GetString()),
-                exported.Attachments.Select(a => a.Sha256));
+                exported.Attachments.Select(a => BackedUpSha256(a, manifest)));
         }
     }
+
+    /// <summary>The SHA-256 of the bytes the backup holds for an attachment: its own blob's, or for a referenced Docs file that
+    /// of the run's stored file entry of that version.</summary>
+    private static string? BackedUpSha256(StoredAttachment attachment, Manifest.RunManifest manifest) => attachment.IsReferenced
+        ? manifest.Files.SingleOrDefault(f => f.IsStored && f.VersionId == attachment.ReferencedVersion)?.Sha256
+        : attachment.Sha256;
 }

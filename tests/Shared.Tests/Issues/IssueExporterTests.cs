@@ -22,8 +22,13 @@ public sealed class IssueExporterTests
         Assert.NotNull(snapshot);
         await IssueTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0], snapshot, host.Container);
         Assert.True(result.DeletedIssues > 0 && result.Attachments > 0 && result.Comments > 0, $"the demo project lacks a case: {result}");
-        Assert.Equal(result.Attachments, result.AttachmentsCopied);
+        Assert.Equal(result.Attachments, result.AttachmentsCopied + result.AttachmentsReferenced);
         Assert.Equal(0, result.AttachmentFailures);
+        // The demo's Docs files: one at its tip (referenced), one older than its tip (copied, its bytes proven above).
+        var docs = snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a.Attachment.TryGetProperty("versionUrn", out _)).ToList();
+        Assert.Equal(docs.Count(a => a.IsReferenced), result.AttachmentsReferenced);
+        Assert.True(result.AttachmentsReferenced > 0, "no Docs file at its tip was referenced");
+        Assert.Contains(docs, a => a.BlobName is not null && a.Attachment.GetProperty("versionUrn").GetString() != a.Attachment.GetProperty("tipVersionUrn").GetString());
         Assert.Null(snapshot.UpdatedSince);
     }
 
@@ -83,6 +88,41 @@ public sealed class IssueExporterTests
     }
 
     [Fact]
+    public async Task ExportAsync_AttachedDocsFileGetsANewVersion_FirstReferencedThenItsOlderBytesCopied()
+    {
+        await using var host = await IssuesHost.StartAsync();
+        var projectId = await host.ProjectIdAsync(1);
+        var exporter = host.Services.GetRequiredService<IssueExporter>();
+        var file = (await host.Emulator.Truth.GetFilesAsync()).First(f => f.ProjectId == projectId && f.HasStorage && !f.Hidden);
+        string issueId;
+        using (var issues = await host.Emulator.IssueTruth.GetAsync(projectId))
+        {
+            issueId = issues.RootElement.GetProperty("projects")[0].GetProperty("issues").EnumerateArray().Select(i => i.GetProperty("issue"))
+                .First(i => !i.GetProperty("deleted").GetBoolean()).GetProperty("id").GetString()!;
+        }
+
+        var attachmentId = host.Emulator.IssueMutations.AttachDocsFile(issueId, file.VersionId).ChildId;
+        var run1 = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Hospital"), CancellationToken.None);
+        var previous = await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None);
+
+        // The file moves on; the issue is commented on, so the next run reads it (and its attachments) again.
+        host.Emulator.Mutations.ChangeFile(file.ItemId, 5_000);
+        host.Emulator.IssueMutations.AddComment(issueId, "Superseded by the new revision.");
+        var run2 = await exporter.ExportAsync(new IssueExportRequest("run-2", projectId, "Demo Hospital", previous), CancellationToken.None);
+
+        var before = Attachment(previous!, attachmentId!);
+        Assert.True(before.IsReferenced && before.ReferencedVersion == file.VersionId, $"run 1 did not reference it: {before}");
+        var snapshot2 = (await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!;
+        var after = Attachment(snapshot2, attachmentId!);
+        Assert.False(after.IsReferenced);
+        Assert.Equal((file.ServedLength, file.Sha256), (after.StoredBytes, after.Sha256));
+        Assert.Equal((0, 0), (run1.AttachmentFailures, run2.AttachmentFailures));
+        Assert.Equal(run1.AttachmentsReferenced - 1, run2.AttachmentsReferenced);
+        using var truth = await host.Emulator.IssueTruth.GetAsync(projectId);
+        await IssueTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0], snapshot2, host.Container);
+    }
+
+    [Fact]
     public async Task ExportAsync_SameRunTwice_ReturnsTheFirstSnapshotWithoutReadingAgain()
     {
         await using var host = await IssuesHost.StartAsync();
@@ -96,4 +136,7 @@ public sealed class IssueExporterTests
         Assert.Equal(first with { IssuesRead = 0, AttachmentsCopied = 0 }, again);
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Issues));
     }
+
+    private static StoredAttachment Attachment(IssueSnapshot snapshot, string attachmentId) =>
+        snapshot.Issues.SelectMany(i => i.Attachments).Single(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId);
 }

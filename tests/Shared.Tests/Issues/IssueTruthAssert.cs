@@ -6,7 +6,7 @@ using AccBackup.Storage;
 namespace AccBackup.Tests.Issues;
 
 /// <summary>Compares an exported snapshot with the emulator's truth: every issue (deleted too) field for field, every comment,
-/// every attachment with the SHA-256 of the bytes in its blob, the settings.</summary>
+/// every attachment with the SHA-256 of the bytes in its blob (a referenced Docs file: the tip version it names), the settings.</summary>
 internal static class IssueTruthAssert
 {
     public static async Task EqualAsync(JsonElement truthProject, IssueSnapshot snapshot, BlobContainer container)
@@ -28,6 +28,14 @@ internal static class IssueTruthAssert
             {
                 Assert.True(JsonElement.DeepEquals(expected.GetProperty("attachment"), stored.Attachment), $"attachment differs: {stored.Attachment}");
                 Assert.Null(stored.Error);
+                if (stored.IsReferenced)
+                {
+                    // A Docs file at its tip: the file backup's bytes, named by version (what restore takes from the manifest).
+                    Assert.Equal(stored.Attachment.GetProperty("versionUrn").GetString(), stored.ReferencedVersion);
+                    Assert.Equal(stored.ReferencedVersion, stored.Attachment.GetProperty("tipVersionUrn").GetString());
+                    continue;
+                }
+
                 Assert.Equal(expected.GetProperty("sha256").GetString(), stored.Sha256);
                 await using var bytes = await container.OpenReadAsync(stored.BlobName!, null, null, CancellationToken.None);
                 Assert.Equal(expected.GetProperty("sha256").GetString(), Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));

@@ -79,10 +79,15 @@ internal sealed record IssueAttributeValue(Guid AttributeDefinitionId, string Ti
 /// <summary>A comment on an issue.</summary>
 internal sealed record IssueComment(Guid Id, string Body, string CreatedBy, DateTimeOffset CreatedAt);
 
-/// <summary>A file attached to an issue (a photo, a PDF): its bytes are an OSS object served through signeds3download.</summary>
+/// <summary>A file attached to an issue: a photo or PDF uploaded to the issue (an OSS object served through signeds3download),
+/// or a Docs file version (<see cref="DocsVersion"/>), whose bytes are that version's object.</summary>
 internal sealed record IssueAttachment(
     Guid AttachmentId, Guid IssueId, string FileName, Accounts.StorageObject Storage, string CreatedBy, DateTimeOffset CreatedOn)
 {
+    /// <summary>The Docs file version this attachment is, written as <c>lineageUrn</c>/<c>versionUrn</c>/<c>tipVersionUrn</c>/<c>version</c>
+    /// instead of a <c>storageUrn</c>; null for an uploaded file.</summary>
+    public Accounts.EmulatedVersion? DocsVersion { get; init; }
+
     /// <summary>The file's extension (lower case, no dot), the API's <c>fileType</c>.</summary>
     public string FileType => Path.GetExtension(FileName).TrimStart('.').ToLowerInvariant();
 }

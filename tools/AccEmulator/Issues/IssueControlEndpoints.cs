@@ -45,6 +45,7 @@ internal static class IssueControlEndpoints
                 IssueMutationKind.DeleteIssue => mutator.DeleteIssue(Required(request.IssueId)),
                 IssueMutationKind.AddComment => mutator.AddComment(Required(request.IssueId), Required(request.Body)),
                 IssueMutationKind.AddAttachment => mutator.AddAttachment(Required(request.IssueId), Required(request.Name), request.Size ?? 100_000),
+                IssueMutationKind.AttachDocsFile => mutator.AttachDocsFile(Required(request.IssueId), Required(request.VersionId)),
                 _ => throw new ArgumentException($"Unknown issue mutation kind '{request.Kind}'."),
             };
             return Results.Json(result, ControlEndpoints.Json);
@@ -64,7 +65,8 @@ internal static class IssueControlEndpoints
 
 /// <summary>The body of <c>POST /_emulator/issues/mutations</c>, e.g. <c>{"kind":"addComment","issueId":"…","body":"Fixed."}</c>.</summary>
 public sealed record IssueMutationRequest(
-    IssueMutationKind Kind, string? ProjectId, string? IssueId, string? Title, string? Status, string? Description, string? Body, string? Name, long? Size);
+    IssueMutationKind Kind, string? ProjectId, string? IssueId, string? Title, string? Status, string? Description, string? Body, string? Name, long? Size,
+    string? VersionId = null);
 
 /// <summary>What an issue mutation does.</summary>
 public enum IssueMutationKind
@@ -83,4 +85,7 @@ public enum IssueMutationKind
 
     /// <summary>An attachment <c>name</c> of <c>size</c> bytes on <c>issueId</c>.</summary>
     AddAttachment,
+
+    /// <summary>The Docs file version <c>versionId</c> (of the issue's project) attached to <c>issueId</c>.</summary>
+    AttachDocsFile,
 }

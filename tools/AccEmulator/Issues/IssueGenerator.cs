@@ -7,7 +7,8 @@ namespace AccEmulator.Issues;
 
 /// <summary>
 /// Seeds every project's issues, deterministically from the account seed: the demo account gets a few per project (some
-/// with photos, some deleted, all with custom attributes), the seed-scaled one a realistic count (20–120) per project.
+/// with photos, some with a Docs file of the project attached, some deleted, all with custom attributes), the seed-scaled
+/// one a realistic count (20–120) per project.
 /// </summary>
 internal static class IssueGenerator
 {
@@ -17,6 +18,7 @@ internal static class IssueGenerator
         var users = DeterministicRandom.For(options.Seed, "issues/users");
         var people = Enumerable.Range(0, 8).Select(_ => UserId(users)).ToArray();
         var demo = options.Dataset == EmulatorDatasets.Demo;
+        var docsFiles = DocsAttachments.Candidates(account);
         for (var p = 0; p < account.Projects.Count; p++)
         {
             var project = account.Projects[p];
@@ -24,7 +26,7 @@ internal static class IssueGenerator
             var clock = GenerationClock.Spread(random, 400, TimeSpan.FromDays(700));
             var issues = store.AddProject(project.ProjectGuid, IssueSettingsFactory.Standard(random, people[0], clock.Next()));
             var count = demo ? p switch { 0 => 8, 1 => 5, _ => 0 } : random.Next(20, 121);
-            var context = new GenerationContext(store, issues, random, clock, people, options, demo);
+            var context = new GenerationContext(store, issues, random, clock, people, options, demo, docsFiles.GetValueOrDefault(project, []));
             for (var i = 0; i < count; i++)
             {
                 AddIssue(context, i);
@@ -98,6 +100,9 @@ internal static class IssueGenerator
             c.Store.Attach(issue, NewAttachment(c.Options.Seed, r, issue, $"IMG_{r.Next(1000, 9999)}.jpg", length, r.Pick(c.People), time));
         }
 
+        // Draws nothing from r and moves no time: every value seeded before Docs attachments existed stays as it was.
+        DocsAttachments.Seed(c.Store, issue, index, c.Demo, c.Options.Seed, c.DocsFiles, c.People, time);
+
         if (status is "closed")
         {
             issue.ClosedAt = time = time.AddHours(r.Next(1, 72));
@@ -147,5 +152,6 @@ internal static class IssueGenerator
         DeterministicRandom.For(c.Options.Seed, $"issues/{c.Project.ProjectGuid}/location/{index}").NextGuid();
 
     private sealed record GenerationContext(
-        IssueStore Store, ProjectIssues Project, DeterministicRandom Random, GenerationClock Clock, string[] People, EmulatorOptions Options, bool Demo);
+        IssueStore Store, ProjectIssues Project, DeterministicRandom Random, GenerationClock Clock, string[] People, EmulatorOptions Options, bool Demo,
+        IReadOnlyList<EmulatedItem> DocsFiles);
 }

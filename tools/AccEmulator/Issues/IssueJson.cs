@@ -106,7 +106,19 @@ internal static class IssueJson
         w.WriteString("displayName", attachment.FileName);
         w.WriteString("fileName", attachment.FileName);
         w.WriteString("attachmentType", "issue-attachment");
-        w.WriteString("storageUrn", attachment.Storage.StorageId);
+        if (attachment.DocsVersion is { } version)
+        {
+            // A Docs file: Data Management urns instead of an OSS object; the tip is read now, so a newer version shows.
+            w.WriteString("lineageUrn", version.Item.Id);
+            w.WriteString("versionUrn", version.Id);
+            w.WriteString("tipVersionUrn", version.Item.Tip.Id);
+            w.WriteNumber("version", version.Number);
+        }
+        else
+        {
+            w.WriteString("storageUrn", attachment.Storage.StorageId);
+        }
+
         w.WriteNumber("fileSize", attachment.Storage.Length);
         w.WriteString("fileType", attachment.FileType);
         w.WriteString("domainEntityId", attachment.IssueId);

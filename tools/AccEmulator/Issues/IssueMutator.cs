@@ -117,6 +117,26 @@ public sealed class IssueMutator
         }
     }
 
+    /// <summary>Attaches a Docs file version (<c>urn:adsk.wipprod:fs.file:vf.…?version=N</c>) of the issue's project to an issue.</summary>
+    public IssueMutationResult AttachDocsFile(string issueId, string versionId)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(versionId);
+        lock (_store.SyncRoot)
+        {
+            var issue = Live(issueId);
+            if (!_store.Account.Versions.TryGetValue(versionId, out var version) || version.Item.Parent.Project.ProjectGuid != issue.ProjectGuid)
+            {
+                throw new KeyNotFoundException($"No version '{versionId}' in the issue's project.");
+            }
+
+            var now = _clock.GetUtcNow();
+            var attachment = DocsAttachments.Create(_ids.NextGuid(), issue, version, User, now);
+            _store.Attach(issue, attachment);
+            issue.Touch(User, now);
+            return Result(issue, attachment.AttachmentId);
+        }
+    }
+
     private static IssueMutationResult Result(EmulatedIssue issue, Guid? child) =>
         new(issue.ProjectGuid.ToString("D"), issue.Id.ToString("D"), child?.ToString("D"), issue.UpdatedAt);
 

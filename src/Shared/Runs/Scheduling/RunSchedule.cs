@@ -199,6 +199,7 @@ public sealed class RunSchedule(RunScheduleState state)
             tally.IssueComments += result.Comments;
             tally.IssueAttachments += result.Attachments;
             tally.IssueAttachmentFailures += result.AttachmentFailures;
+            tally.IssueAttachmentsReferenced += result.AttachmentsReferenced;
         }
 
         State.IssueExportsInFlight--;

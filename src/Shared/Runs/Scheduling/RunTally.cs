@@ -55,6 +55,9 @@ public sealed class RunTally
     /// <summary>Attachments whose bytes could not be stored (each snapshot says why).</summary>
     public long IssueAttachmentFailures { get; set; }
 
+    /// <summary>Attachments that are Docs file versions the file backup stores: referenced, not copied again.</summary>
+    public long IssueAttachmentsReferenced { get; set; }
+
     /// <summary>Adds another tally's counts (a project's, into its run's).</summary>
     public void Add(RunTally other)
     {
@@ -83,13 +86,17 @@ public sealed class RunTally
         IssueComments += other.IssueComments;
         IssueAttachments += other.IssueAttachments;
         IssueAttachmentFailures += other.IssueAttachmentFailures;
+        IssueAttachmentsReferenced += other.IssueAttachmentsReferenced;
     }
 
     /// <summary>The issue counts for the manifest; null when no project's issues were exported or attempted.</summary>
     public Manifest.IssuesSummary? ToIssuesSummary(IReadOnlyList<Manifest.ProjectFailure> failures) =>
         IssueProjects + IssueProjectsFailed == 0 && failures.Count == 0
             ? null
-            : new(IssueProjects, Issues, DeletedIssues, IssueComments, IssueAttachments, IssueAttachmentFailures, failures);
+            : new(IssueProjects, Issues, DeletedIssues, IssueComments, IssueAttachments, IssueAttachmentFailures, failures)
+            {
+                AttachmentsReferenced = IssueAttachmentsReferenced,
+            };
 
     /// <summary>The progress record the CLI shows and the orchestration puts in its custom status.</summary>
     public BackupProgress ToProgress(string runId, string phase) => new(
