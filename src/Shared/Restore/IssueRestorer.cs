@@ -3,6 +3,8 @@ using AccBackup.Backup;
 using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Restore;
 
@@ -95,7 +97,7 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
         {
             manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
         }
-        catch (BlobStorageException e) when (e.ErrorCode is BlobErrorCodes.BlobNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound)
         {
             return files; // A run that wrote no manifest stored no file: every reference is reported, none restored.
         }
