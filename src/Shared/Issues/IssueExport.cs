@@ -1,8 +1,16 @@
+using AccBackup.Manifest;
+
 namespace AccBackup.Issues;
 
 /// <summary>What to export: one project's issues for one run; with <paramref name="Previous"/> (the snapshot of the run
 /// before), only issues updated since it started (less <c>Issues:UpdatedOverlap</c>) are read, the rest carried.</summary>
-public sealed record IssueExportRequest(string RunId, string ProjectId, string ProjectName, IssueSnapshot? Previous = null);
+/// <param name="StoredVersions">The file versions of the project the run before stored, by version id: a Docs file attached to
+/// an issue that is among them points at that blob. Read only if an attachment asks; null when there is no run before.</param>
+public sealed record IssueExportRequest(string RunId, string ProjectId, string ProjectName, IssueSnapshot? Previous = null, StoredVersionsReader? StoredVersions = null);
+
+/// <summary>Reads the file versions a run stored, by version id (a manifest entry's <c>versionId</c>, a Docs attachment's
+/// <c>versionUrn</c>).</summary>
+public delegate Task<IReadOnlyDictionary<string, ManifestEntry>> StoredVersionsReader(CancellationToken cancellationToken);
 
 /// <summary>How one project's issue export ended.</summary>
 /// <param name="IssuesRead">Issues read from APS this run (all of them for a full read, the changed ones otherwise).</param>

@@ -2,21 +2,25 @@ using System.Collections.Concurrent;
 using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Manifest;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using StoredVersions = System.Lazy<System.Threading.Tasks.Task<System.Collections.Generic.IReadOnlyDictionary<string, AccBackup.Manifest.ManifestEntry>>>;
 
 namespace AccBackup.Issues;
 
 /// <summary>Writes one project's issues for one run: settings, every issue (both passes), comments and attachments read through
 /// <see cref="IssuesClient"/>; attachment bytes as write-once blobs (<see cref="BlobCopier"/>); the JSON record and the CSV
 /// created once under the run. A second call for the same run and project returns what the first wrote.</summary>
-/// <remarks>A Docs file attached to an issue names a file version instead of an OSS object. When it names the file's tip, the
-/// run's file backup stores those bytes: the attachment is recorded as a reference to that version, not copied again. An
-/// older version is not what the file backup stores (with Backup:Versions=All at most once, in the run that found it), so
-/// its bytes are copied like any attachment's: the version read from Data Management, its storage object downloaded.</remarks>
+/// <remarks>A Docs file attached to an issue names a file version instead of an OSS object, and the file backup holds those bytes:
+/// the attachment is a reference, not copied again. A version the run before stored points at that blob; the file's tip, which
+/// this run's file backup stores, is found through this run's manifest until the next run, carrying it, settles it to its blob.
+/// A version no run stored (older than the tip, or the file failed or moved on before it was backed up) is copied like any
+/// attachment: the version read from Data Management, its storage object downloaded. So every reference a snapshot carries
+/// names bytes a kept run holds, and prune keeps them.</remarks>
 public sealed partial class IssueExporter
 {
     /// <summary>Issues whose comments and attachments are read at once (the Issues quota paces them all).</summary>
@@ -76,19 +80,27 @@ public sealed partial class IssueExporter
             }
         }
 
+        var storedVersions = new Lazy<Task<IReadOnlyDictionary<string, ManifestEntry>>>(() =>
+            request.StoredVersions?.Invoke(cancellationToken) ?? Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(new Dictionary<string, ManifestEntry>()));
         var records = new ConcurrentDictionary<string, IssueRecord>(StringComparer.Ordinal);
         var copied = 0;
         await Parallel.ForEachAsync(changed, new ParallelOptions { MaxDegreeOfParallelism = ParallelIssues, CancellationToken = cancellationToken }, async (issue, ct) =>
         {
-            var (record, newlyCopied) = await ReadIssueAsync(request, issue, carried, ct).ConfigureAwait(false);
+            var (record, newlyCopied) = await ReadIssueAsync(request, issue, carried, storedVersions, ct).ConfigureAwait(false);
             records[record.Id] = record;
             Interlocked.Add(ref copied, newlyCopied);
         }).ConfigureAwait(false);
 
-        // Carry what did not change; a changed issue (updated, deleted, commented) replaces its previous record.
+        // Carry what did not change; a changed issue (updated, deleted, commented) replaces its previous record. A reference the
+        // carried record still has to resolve is settled now, while the run that stored its version is still the one before.
         foreach (var record in request.Previous?.Issues ?? [])
         {
-            records.TryAdd(record.Id, record);
+            if (!records.ContainsKey(record.Id))
+            {
+                var (settled, newlyCopied) = await SettleReferencesAsync(request, record, storedVersions, cancellationToken).ConfigureAwait(false);
+                records[record.Id] = settled;
+                copied += newlyCopied;
+            }
         }
 
         var snapshot = new IssueSnapshot(request.ProjectId, request.ProjectName, request.RunId, exportedAt, since, request.Previous?.RunId, settings,
@@ -101,7 +113,7 @@ public sealed partial class IssueExporter
     }
 
     private async Task<(IssueRecord Record, int Copied)> ReadIssueAsync(
-        IssueExportRequest request, JsonElement issue, Dictionary<string, StoredAttachment> carried, CancellationToken cancellationToken)
+        IssueExportRequest request, JsonElement issue, Dictionary<string, StoredAttachment> carried, StoredVersions storedVersions, CancellationToken cancellationToken)
     {
         var issueId = new JsonApiReader(ApsEndpoint.Issues).RequiredString(issue, "id");
         // The issue says how many comments it has: an issue without any costs no call for them.
@@ -119,7 +131,7 @@ public sealed partial class IssueExporter
                 continue;
             }
 
-            var (result, isNew) = await StoreAsync(request, issue, attachment, cancellationToken).ConfigureAwait(false);
+            var (result, isNew) = await StoreAsync(request, issue, attachment, storedVersions, referenceTip: true, cancellationToken).ConfigureAwait(false);
             attachments.Add(result);
             copied += isNew ? 1 : 0;
         }
@@ -127,14 +139,52 @@ public sealed partial class IssueExporter
         return (new IssueRecord(issue, comments, attachments), copied);
     }
 
-    private async Task<(StoredAttachment Stored, bool Copied)> StoreAsync(IssueExportRequest request, JsonElement issue, JsonElement attachment, CancellationToken cancellationToken)
+    /// <summary>A carried record whose references all point at stored bytes: one to a version the run before stored becomes a
+    /// reference to that blob; one no run stored (the file failed, was hidden, or moved on before it was backed up) is copied.</summary>
+    private async Task<(IssueRecord Record, int Copied)> SettleReferencesAsync(
+        IssueExportRequest request, IssueRecord record, StoredVersions storedVersions, CancellationToken cancellationToken)
+    {
+        if (!record.Attachments.Any(a => a.IsUnresolvedReference))
+        {
+            return (record, 0);
+        }
+
+        var attachments = new List<StoredAttachment>();
+        var copied = 0;
+        foreach (var attachment in record.Attachments)
+        {
+            if (!attachment.IsUnresolvedReference)
+            {
+                attachments.Add(attachment);
+                continue;
+            }
+
+            var (result, isNew) = await StoreAsync(request, record.Issue, attachment.Attachment, storedVersions, referenceTip: false, cancellationToken).ConfigureAwait(false);
+            attachments.Add(result);
+            copied += isNew ? 1 : 0;
+        }
+
+        return (record with { Attachments = attachments }, copied);
+    }
+
+    /// <summary>Stores one attachment's bytes, or for a Docs file version the file backup holds, references it: the blob the run
+    /// before stored, or with <paramref name="referenceTip"/> the file's tip, which this run's file backup stores.</summary>
+    private async Task<(StoredAttachment Stored, bool Copied)> StoreAsync(
+        IssueExportRequest request, JsonElement issue, JsonElement attachment, StoredVersions storedVersions, bool referenceTip, CancellationToken cancellationToken)
     {
         var id = IssueCsv.Text(attachment, "attachmentId");
         var name = IssueCsv.Text(attachment, "fileName") ?? IssueCsv.Text(attachment, "displayName") ?? id ?? "attachment";
-        if (IssueCsv.Text(attachment, "storageUrn") is null && IssueCsv.Text(attachment, "versionUrn") is { } versionUrn
-            && versionUrn == IssueCsv.Text(attachment, "tipVersionUrn"))
+        if (IssueCsv.Text(attachment, "storageUrn") is null && IssueCsv.Text(attachment, "versionUrn") is { } versionUrn)
         {
-            return (StoredAttachment.Reference(attachment, versionUrn), false);
+            if ((await storedVersions.Value.ConfigureAwait(false)).TryGetValue(versionUrn, out var file))
+            {
+                return (StoredAttachment.Reference(attachment, versionUrn, file), false);
+            }
+
+            if (referenceTip && versionUrn == IssueCsv.Text(attachment, "tipVersionUrn"))
+            {
+                return (StoredAttachment.Reference(attachment, versionUrn), false);
+            }
         }
 
         var (storage, error) = id is null

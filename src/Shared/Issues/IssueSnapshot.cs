@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using AccBackup.Manifest;
 
 namespace AccBackup.Issues;
 
@@ -38,22 +39,30 @@ public sealed record IssueRecord(JsonElement Issue, IReadOnlyList<JsonElement> C
 }
 
 /// <summary>An attachment as APS listed it, and where its bytes are kept: a write-once blob, with the SHA-256 of what was stored,
-/// or (a Docs file version the file backup of the same run stores) a reference to that version.</summary>
-/// <param name="BlobName">The blob holding the bytes; null when they are referenced (<see cref="ReferencedVersion"/>) or could not be stored (see <paramref name="Error"/>).</param>
+/// or (a Docs file version the file backup stores) a reference to that version.</summary>
+/// <param name="BlobName">The blob holding the bytes: the attachment's own, or for a reference the file backup's blob of that version
+/// (found among the files the run before stored); null for a reference to a version this run's file backup stores (restore takes
+/// it from the run's manifest), or when the bytes could not be stored (see <paramref name="Error"/>).</param>
 /// <param name="Error">Why the bytes are not stored; null when they are stored or referenced.</param>
 public sealed record StoredAttachment(JsonElement Attachment, string? BlobName, long? StoredBytes, string? Sha256, string? Error)
 {
     /// <summary>The Docs file version (<c>versionUrn</c>, the manifest's version id) whose bytes this attachment is, not copied
-    /// again: the run's file backup stores it, and restore takes it from the run's manifest. Null for bytes stored here, for
-    /// failures, and in snapshots written before references existed.</summary>
+    /// again: the file backup stores it. Null for bytes stored as an attachment, for failures, and in snapshots written before
+    /// references existed.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? ReferencedVersion { get; init; }
 
-    /// <summary>Whether the bytes are the file backup's (<see cref="ReferencedVersion"/>), not a blob of their own.</summary>
+    /// <summary>Whether the bytes are the file backup's (<see cref="ReferencedVersion"/>), not a blob of the attachment's own.</summary>
     [JsonIgnore]
-    public bool IsReferenced => ReferencedVersion is not null && BlobName is null && Error is null;
+    public bool IsReferenced => ReferencedVersion is not null && Error is null;
 
-    /// <summary>A Docs file version's attachment, kept as a reference to <paramref name="versionUrn"/>.</summary>
-    public static StoredAttachment Reference(JsonElement attachment, string versionUrn) =>
-        new(attachment, null, null, null, null) { ReferencedVersion = versionUrn };
+    /// <summary>Whether this is a reference still to be found in its run's manifest (the version this run's file backup stores):
+    /// the next run settles it to a blob, or copies the bytes if no run stored them.</summary>
+    [JsonIgnore]
+    public bool IsUnresolvedReference => IsReferenced && BlobName is null;
+
+    /// <summary>A Docs file version's attachment, kept as a reference to <paramref name="versionUrn"/>: to <paramref name="file"/>'s
+    /// blob when a run already stored it, else to what this run's file backup stores.</summary>
+    public static StoredAttachment Reference(JsonElement attachment, string versionUrn, ManifestEntry? file = null) =>
+        new(attachment, file?.BlobName, file?.StoredSize, file?.Sha256, null) { ReferencedVersion = versionUrn };
 }

@@ -13,8 +13,9 @@ namespace AccBackup.Restore;
 /// the same name, link and overwrite rules as the files).</summary>
 /// <remarks>An attachment's SHA-256 is the one the export recorded; the JSON and CSV carry none, so theirs is taken from the
 /// bytes read once here and checked again as they are written. A referenced Docs file version
-/// (<see cref="StoredAttachment.ReferencedVersion"/>) is the run's manifest entry of that version id, its blob and SHA-256
-/// the file backup's; when the manifest holds no such stored entry, the attachment is reported as not restored, with why.</remarks>
+/// (<see cref="StoredAttachment.ReferencedVersion"/>) is the file backup's blob of that version: the one the snapshot names, or
+/// else the run's own manifest entry of that version id; when the manifest holds no such stored entry, the attachment is reported
+/// as not restored, with why.</remarks>
 public sealed class IssueRestorer(BlobContainer container, ManifestReader reader)
 {
     private const int Parallelism = 4;
@@ -38,6 +39,16 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
             entries.AddRange(await EntriesAsync(runId, snapshot, cancellationToken).ConfigureAwait(false));
             foreach (var (stored, place) in Referenced(snapshot))
             {
+                if (stored is { BlobName: { } blobName, StoredBytes: { } size })
+                {
+                    // Settled by a later export to the blob of the run that stored the version (a copy by the storage service has no SHA-256).
+                    entries.Add(Entry(snapshot, place, blobName, size, stored.Sha256 ?? string.Empty) with
+                    {
+                        Verification = string.IsNullOrEmpty(stored.Sha256) ? ManifestEntry.SizeOnlyVerification : null,
+                    });
+                    continue;
+                }
+
                 files ??= await StoredByVersionAsync(runId, cancellationToken).ConfigureAwait(false);
                 if (!files.TryGetValue(stored.ReferencedVersion!, out var file))
                 {
@@ -78,7 +89,7 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
             entries.Add(Entry(snapshot, folder + blobName[(blobName.LastIndexOf('/') + 1)..], blobName, size, sha256));
         }
 
-        foreach (var stored in snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a is { BlobName: not null, Sha256: not null, StoredBytes: not null }))
+        foreach (var stored in snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a is { BlobName: not null, Sha256: not null, StoredBytes: not null, ReferencedVersion: null }))
         {
             // The blob's name ends in attachments/{attachmentId}/{fileName}: kept as the restored file's place.
             var tail = stored.BlobName![(stored.BlobName!.IndexOf("/attachments/", StringComparison.Ordinal) + 1)..];

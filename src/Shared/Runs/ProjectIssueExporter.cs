@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
 
@@ -9,7 +10,7 @@ namespace AccBackup.Runs;
 /// snapshot of <see cref="IssueExportInput.BaseRunId"/> when that run wrote one. Idempotent: a repeated call returns what the first wrote.</summary>
 /// <remarks>A refusal retrying cannot fix (the service account's key rejected, the project's issues refused) is returned as
 /// <see cref="IssueExportSummary.Error"/>, never thrown: it is that project's issues' failure, never the run's (its files are unaffected).</remarks>
-public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobContainer container, ILogger<ProjectIssueExporter> logger)
+public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobContainer container, PreviousRunStateStore runs, ILogger<ProjectIssueExporter> logger)
 {
     /// <summary>Exports the issues of <paramref name="input"/>'s project.</summary>
     public async Task<IssueExportSummary> ExportAsync(IssueExportInput input, CancellationToken cancellationToken)
@@ -20,7 +21,8 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
             var previous = input.BaseRunId is { } baseRun
                 ? await IssueSnapshotReader.ReadAsync(container, baseRun, input.Project.Id, cancellationToken).ConfigureAwait(false)
                 : null;
-            var result = await exporter.ExportAsync(new IssueExportRequest(input.RunId, input.Project.Id, input.Project.Name, previous), cancellationToken).ConfigureAwait(false);
+            var stored = input.BaseRunId is { } storedRun ? StoredVersions(storedRun, input.Project.Id) : null;
+            var result = await exporter.ExportAsync(new IssueExportRequest(input.RunId, input.Project.Id, input.Project.Name, previous, stored), cancellationToken).ConfigureAwait(false);
             return new IssueExportSummary(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null)
             {
                 AttachmentsReferenced = result.AttachmentsReferenced,
@@ -32,6 +34,19 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
             return IssueExportSummary.Failed(e.Message);
         }
     }
+
+    // The base run's manifest is the one the listings of this run read too: loaded once per process (PreviousRunStateStore).
+    private StoredVersionsReader StoredVersions(string runId, string projectId) => async cancellationToken =>
+    {
+        var manifest = (await runs.LoadStoredAsync(runId, cancellationToken).ConfigureAwait(false)).Manifest;
+        var files = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
+        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null, BlobName.Length: > 0 } && f.ProjectId == projectId))
+        {
+            files.TryAdd(entry.VersionId!, entry);
+        }
+
+        return files;
+    };
 
     private static partial class Log
     {

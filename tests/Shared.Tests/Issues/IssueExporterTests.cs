@@ -1,5 +1,6 @@
 using System.Text;
 using AccBackup.Issues;
+using AccBackup.Manifest;
 using AccEmulator.Endpoints;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -117,9 +118,70 @@ public sealed class IssueExporterTests
         Assert.False(after.IsReferenced);
         Assert.Equal((file.ServedLength, file.Sha256), (after.StoredBytes, after.Sha256));
         Assert.Equal((0, 0), (run1.AttachmentFailures, run2.AttachmentFailures));
-        Assert.Equal(run1.AttachmentsReferenced - 1, run2.AttachmentsReferenced);
+        // No run stored anything here (no file backup beside this export): the references run 1 made are all copied by run 2.
+        Assert.Equal(0, run2.AttachmentsReferenced);
         using var truth = await host.Emulator.IssueTruth.GetAsync(projectId);
         await IssueTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0], snapshot2, host.Container);
+    }
+
+    [Fact]
+    public async Task ExportAsync_CarriedReferenceTheRunBeforeStored_PointsAtThatBlobWithoutCopying()
+    {
+        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
+        var stored = new ManifestEntry(projectId, "Demo Hospital", file.Path, file.ItemId, file.VersionId, file.VersionNumber, file.StorageSize,
+            file.ServedLength, file.Sha256, "Demo Hospital/stored-by-run-1.bin", ManifestStatus.Copied, null);
+
+        // The issue is untouched, so run 2 carries it; the run before stored the version it names.
+        var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
+            new IssueExportRequest("run-2", projectId, "Demo Hospital", previous, _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(
+                new Dictionary<string, ManifestEntry> { [file.VersionId] = stored })),
+            CancellationToken.None);
+
+        var after = Attachment((await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!, attachmentId);
+        Assert.True(after is { IsReferenced: true, IsUnresolvedReference: false }, $"not settled: {after}");
+        Assert.Equal((stored.BlobName, file.ServedLength, file.Sha256, file.VersionId), (after.BlobName, after.StoredBytes, after.Sha256, after.ReferencedVersion));
+        // The demo's own reference at its tip is carried too, and copied: the run before stored no such version here.
+        Assert.Equal((0, Unresolved(previous) - 1, 0), (run2.IssuesRead, run2.AttachmentsCopied, run2.AttachmentFailures));
+    }
+
+    [Fact]
+    public async Task ExportAsync_CarriedReferenceNoRunStored_CopiesTheNamedVersionsBytes()
+    {
+        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
+
+        // The run before stored no such version (its file backup failed, or the file moved on before it was listed).
+        var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
+            new IssueExportRequest("run-2", projectId, "Demo Hospital", previous, _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(
+                new Dictionary<string, ManifestEntry>())),
+            CancellationToken.None);
+
+        var after = Attachment((await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!, attachmentId);
+        Assert.False(after.IsReferenced, $"still a reference: {after}");
+        Assert.StartsWith(IssueLayout.AttachmentsRoot, after.BlobName, StringComparison.Ordinal);
+        Assert.Equal((file.ServedLength, file.Sha256), (after.StoredBytes, after.Sha256));
+        Assert.Equal((0, Unresolved(previous), 0), (run2.IssuesRead, run2.AttachmentsCopied, run2.AttachmentFailures));
+    }
+
+    /// <summary>Run 1 of the demo hospital with a Docs file attached at its tip to a live issue: a reference this run's file backup would store.</summary>
+    private static async Task<(string ProjectId, AccEmulator.Control.TruthFile File, string AttachmentId, IssueSnapshot Previous)> ReferenceInRunOneAsync(IssuesHost host)
+    {
+        // No overlap: the issue, changed by the attachment just before run 1, is not read again by run 2 but carried.
+        var projectId = await host.ProjectIdAsync(1);
+        var file = (await host.Emulator.Truth.GetFilesAsync()).First(f => f.ProjectId == projectId && f.HasStorage && !f.Hidden);
+        string issueId;
+        using (var issues = await host.Emulator.IssueTruth.GetAsync(projectId))
+        {
+            issueId = issues.RootElement.GetProperty("projects")[0].GetProperty("issues").EnumerateArray().Select(i => i.GetProperty("issue"))
+                .First(i => !i.GetProperty("deleted").GetBoolean()).GetProperty("id").GetString()!;
+        }
+
+        var attachmentId = host.Emulator.IssueMutations.AttachDocsFile(issueId, file.VersionId).ChildId!;
+        await host.Services.GetRequiredService<IssueExporter>().ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Hospital"), CancellationToken.None);
+        var previous = (await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
+        Assert.True(Attachment(previous, attachmentId).IsUnresolvedReference, "run 1 did not reference the file at its tip");
+        return (projectId, file, attachmentId, previous);
     }
 
     [Fact]
@@ -136,6 +198,10 @@ public sealed class IssueExporterTests
         Assert.Equal(first with { IssuesRead = 0, AttachmentsCopied = 0 }, again);
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Issues));
     }
+
+    private static readonly Dictionary<string, string?> NoOverlap = new() { ["Issues:UpdatedOverlap"] = "00:00:00" };
+
+    private static int Unresolved(IssueSnapshot snapshot) => snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsUnresolvedReference));
 
     private static StoredAttachment Attachment(IssueSnapshot snapshot, string attachmentId) =>
         snapshot.Issues.SelectMany(i => i.Attachments).Single(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId);
