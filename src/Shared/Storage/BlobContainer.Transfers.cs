@@ -8,9 +8,9 @@ namespace AccBackup.Storage;
 
 /// <summary>The requests that carry blob bytes (on the transfer client, with the long attempt timeout): whole blobs, blocks
 /// staged from memory or from a URL, block commits, streamed uploads and reads.</summary>
-/// <remarks>Writes take the SDK's <see cref="BlobUploadOptions"/>: its <see cref="BlobUploadOptions.HttpHeaders"/> content type
-/// (and, on a block commit, content hash), <see cref="BlobUploadOptions.Metadata"/> (checked by <see cref="BlobMetadata"/>) and
-/// <see cref="BlobUploadOptions.Conditions"/>; how the bytes are split is decided here, not by the caller's transfer options.</remarks>
+/// <remarks>Writes take the SDK's <see cref="BlobUploadOptions"/>: its <see cref="BlobUploadOptions.HttpHeaders"/> (the content
+/// hash only where the service does not compute it), <see cref="BlobUploadOptions.Metadata"/> (checked by <see cref="BlobMetadata"/>)
+/// and <see cref="BlobUploadOptions.Conditions"/>; how the bytes are split is decided here, not by the caller's transfer options.</remarks>
 public sealed partial class BlobContainer
 {
     /// <summary>The block size of streamed uploads unless the caller says otherwise.</summary>
@@ -197,7 +197,15 @@ public sealed partial class BlobContainer
 
         return new BlobUploadOptions
         {
-            HttpHeaders = new BlobHttpHeaders { ContentType = headers?.ContentType, ContentHash = withContentHash ? headers?.ContentHash : null },
+            HttpHeaders = new BlobHttpHeaders
+            {
+                ContentType = headers?.ContentType,
+                ContentEncoding = headers?.ContentEncoding,
+                ContentLanguage = headers?.ContentLanguage,
+                ContentDisposition = headers?.ContentDisposition,
+                CacheControl = headers?.CacheControl,
+                ContentHash = withContentHash ? headers?.ContentHash : null,
+            },
             Metadata = options?.Metadata is null ? null : new Dictionary<string, string>(options.Metadata, StringComparer.OrdinalIgnoreCase),
             Conditions = options?.Conditions,
             TransferOptions = transfer,
