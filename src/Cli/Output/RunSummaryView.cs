@@ -36,6 +36,7 @@ internal static class RunSummaryView
         {
             table.AddRow("Issues", Units.Count(issues.Issues));
             table.AddRow("  deleted", Units.Count(issues.DeletedIssues));
+            table.AddRow(issues.VanishedIssues > 0 ? "[yellow]  no longer listed[/]" : "  no longer listed", Units.Count(issues.VanishedIssues));
             table.AddRow("  comments", Units.Count(issues.Comments));
             table.AddRow("  attachments", Units.Count(issues.Attachments));
             table.AddRow("  Docs files referenced", Units.Count(issues.AttachmentsReferenced));

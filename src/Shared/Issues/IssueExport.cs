@@ -16,6 +16,8 @@ public delegate Task<IReadOnlyDictionary<string, ManifestEntry>> StoredVersionsR
 /// <param name="IssuesRead">Issues read from APS this run (all of them for a full read, the changed ones otherwise).</param>
 /// <param name="AttachmentsCopied">Attachments whose bytes were stored by this export (the rest were stored already).</param>
 /// <param name="AttachmentFailures">Attachments whose bytes could not be stored; the snapshot records why.</param>
+/// <param name="IssuesVanished">Issues of the run before's snapshot that ACC lists no more (purged, moved out of the project, or
+/// deleted out of the service account's sight): left out of this snapshot (<see cref="IssueSnapshot.VanishedIssueIds"/>).</param>
 /// <param name="AttachmentsReferenced">Attachments that are Docs file versions the run's file backup stores: referenced, not copied (<see cref="StoredAttachment.ReferencedVersion"/>).</param>
 public sealed record IssueExportResult(
     string SnapshotBlob,
@@ -27,4 +29,5 @@ public sealed record IssueExportResult(
     int IssuesRead,
     int AttachmentsCopied,
     int AttachmentFailures,
-    int AttachmentsReferenced);
+    int AttachmentsReferenced,
+    int IssuesVanished);

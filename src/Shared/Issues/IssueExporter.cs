@@ -60,6 +60,7 @@ public sealed partial class IssueExporter
         var exportedAt = time.GetUtcNow();
         var since = request.Previous is { } previous ? previous.ExportedAt - options.UpdatedOverlap : (DateTimeOffset?)null;
         var settings = await client.GetSettingsAsync(request.ProjectId, cancellationToken).ConfigureAwait(false);
+        var vanishing = request.Previous is null ? null : await VanishedIssues.CountAsync(client, request.ProjectId, cancellationToken).ConfigureAwait(false);
         var changed = new List<JsonElement>();
         foreach (var deleted in (bool[])[false, true])
         {
@@ -91,24 +92,34 @@ public sealed partial class IssueExporter
             Interlocked.Add(ref copied, newlyCopied);
         }).ConfigureAwait(false);
 
-        // Carry what did not change; a changed issue (updated, deleted, commented) replaces its previous record. A reference the
-        // carried record still has to resolve is settled now, while the run that stored its version is still the one before.
-        foreach (var record in request.Previous?.Issues ?? [])
+        // Carry what did not change; a changed issue (updated, deleted, commented) replaces its previous record. An issue ACC lists
+        // no more is not carried: the snapshot is the project as it is now (the earlier runs keep it). A reference the carried
+        // record still has to resolve is settled now, while the run that stored its version is still the one before.
+        var unchanged = (request.Previous?.Issues ?? []).Where(r => !records.ContainsKey(r.Id)).ToList();
+        var vanished = vanishing is null
+            ? new HashSet<string>()
+            : await vanishing.FindAsync([.. records.Values, .. unchanged], unchanged, cancellationToken).ConfigureAwait(false);
+        foreach (var record in unchanged.Where(r => !vanished.Contains(r.Id)))
         {
-            if (!records.ContainsKey(record.Id))
-            {
-                var (settled, newlyCopied) = await SettleReferencesAsync(request, record, storedVersions, cancellationToken).ConfigureAwait(false);
-                records[record.Id] = settled;
-                copied += newlyCopied;
-            }
+            var (settled, newlyCopied) = await SettleReferencesAsync(request, record, storedVersions, cancellationToken).ConfigureAwait(false);
+            records[record.Id] = settled;
+            copied += newlyCopied;
+        }
+
+        if (vanished.Count > 0)
+        {
+            Log.IssuesVanished(logger, request.ProjectId, vanished.Count, request.Previous!.RunId);
         }
 
         var snapshot = new IssueSnapshot(request.ProjectId, request.ProjectName, request.RunId, exportedAt, since, request.Previous?.RunId, settings,
-            [.. records.Values.OrderBy(r => r.Issue.TryGetProperty("displayId", out var id) && id.TryGetInt64(out var n) ? n : long.MaxValue).ThenBy(r => r.Id, StringComparer.Ordinal)]);
+            [.. records.Values.OrderBy(r => r.Issue.TryGetProperty("displayId", out var id) && id.TryGetInt64(out var n) ? n : long.MaxValue).ThenBy(r => r.Id, StringComparer.Ordinal)])
+        {
+            VanishedIssueIds = vanished.Count == 0 ? null : [.. unchanged.Select(r => r.Id).Where(vanished.Contains)],
+        };
         await WriteOnceAsync(IssueLayout.Csv(request.RunId, request.ProjectId), IssueCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
         await WriteOnceAsync(snapshotBlob, JsonSerializer.SerializeToUtf8Bytes(snapshot, IssueJsonContext.Default.IssueSnapshot), "application/json", cancellationToken).ConfigureAwait(false);
         var result = Result(snapshot, snapshotBlob, request, changed.Count, copied);
-        Log.Exported(logger, request.ProjectId, result.Issues, result.IssuesRead, result.Comments, result.Attachments, result.AttachmentsReferenced, result.AttachmentFailures);
+        Log.Exported(logger, request.ProjectId, result.Issues, result.IssuesRead, result.IssuesVanished, result.Comments, result.Attachments, result.AttachmentsReferenced, result.AttachmentFailures);
         return result;
     }
 
@@ -251,14 +262,18 @@ public sealed partial class IssueExporter
     private static IssueExportResult Result(IssueSnapshot snapshot, string snapshotBlob, IssueExportRequest request, int issuesRead, int copied) => new(
         snapshotBlob, IssueLayout.Csv(request.RunId, request.ProjectId), snapshot.Issues.Count, snapshot.Issues.Count(i => i.Deleted),
         snapshot.Issues.Sum(i => i.Comments.Count), snapshot.Issues.Sum(i => i.Attachments.Count), issuesRead, copied,
-        snapshot.Issues.Sum(i => i.Attachments.Count(a => a.Error is not null)), snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced)));
+        snapshot.Issues.Sum(i => i.Attachments.Count(a => a.Error is not null)), snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced)),
+        snapshot.VanishedIssueIds?.Count ?? 0);
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read), {Comments} comments, {Attachments} attachments ({AttachmentsReferenced} Docs files referenced), {AttachmentFailures} attachments not stored")]
-        public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int comments, int attachments, int attachmentsReferenced, int attachmentFailures);
+        [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read, {IssuesVanished} no longer listed), {Comments} comments, {Attachments} attachments ({AttachmentsReferenced} Docs files referenced), {AttachmentFailures} attachments not stored")]
+        public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int issuesVanished, int comments, int attachments, int attachmentsReferenced, int attachmentFailures);
 
         [LoggerMessage(EventId = 9011, Level = LogLevel.Warning, Message = "Attachment {AttachmentId} of project {ProjectId} not stored: {Reason}")]
         public static partial void AttachmentFailed(ILogger logger, string projectId, string attachmentId, string reason);
+
+        [LoggerMessage(EventId = 9013, Level = LogLevel.Warning, Message = "Issues of {ProjectId}: {IssuesVanished} issues of run {BasedOnRunId} are no longer listed (purged, moved out of the project, or deleted where the service account cannot see deleted issues): left out of this snapshot, kept in the earlier ones")]
+        public static partial void IssuesVanished(ILogger logger, string projectId, int issuesVanished, string basedOnRunId);
     }
 }

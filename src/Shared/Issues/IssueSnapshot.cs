@@ -17,7 +17,13 @@ public sealed record IssueSnapshot(
     DateTimeOffset? UpdatedSince,
     string? BasedOnRunId,
     IssueSettingsRecord Settings,
-    IReadOnlyList<IssueRecord> Issues);
+    IReadOnlyList<IssueRecord> Issues)
+{
+    /// <summary>Ids of issues <see cref="BasedOnRunId"/>'s snapshot held that ACC lists no more (purged, moved out of the project,
+    /// or deleted where the service account cannot see deleted issues): not in this snapshot, still in the earlier ones. Null when none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<string>? VanishedIssueIds { get; init; }
+}
 
 /// <summary>A project's issue settings, each element as APS sent it.</summary>
 public sealed record IssueSettingsRecord(

@@ -7,7 +7,7 @@ namespace AccBackup.Issues;
 
 /// <summary>Reads ACC Issues v1 with a service account's user-context token, inside the Issues quota (500/min per user) and
 /// the APS retries: issues page by page (undeleted or deleted, optionally only those updated since a time), comments,
-/// attachments and the project's issue settings. Elements are returned whole, as APS sent them.</summary>
+/// attachments and the project's issue settings; a pass's count alone. Elements are returned whole, as APS sent them.</summary>
 public sealed class IssuesClient
 {
     /// <summary>The largest page APS serves for issues, comments, types and root causes.</summary>
@@ -28,6 +28,15 @@ public sealed class IssuesClient
         var query = "issues?" + (deleted ? "filter%5Bdeleted%5D=true&" : "")
             + (updatedSince is { } since ? "filter%5BupdatedAt%5D=" + Uri.EscapeDataString(Time(since) + "..") + "&" : "");
         return PagesAsync(projectId, query, PageLimit, cancellationToken);
+    }
+
+    /// <summary>How many issues one pass lists now (undeleted, or <paramref name="deleted"/> only): its <c>pagination.totalResults</c>,
+    /// asked with a one-issue page and no updatedAt filter, so one call whatever the project's size.</summary>
+    public async Task<long> CountIssuesAsync(string projectId, bool deleted, CancellationToken cancellationToken)
+    {
+        using var json = await GetAsync(projectId, "issues?" + (deleted ? "filter%5Bdeleted%5D=true&" : "") + "limit=1&offset=0", cancellationToken).ConfigureAwait(false);
+        var reader = new JsonApiReader(ApsEndpoint.Issues);
+        return reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
     }
 
     /// <summary>Every comment of one issue.</summary>

@@ -72,4 +72,8 @@ public sealed record IssuesSummary(
 {
     /// <summary>Of <see cref="Attachments"/>, the Docs file versions kept as references to the run's file backup (0 in manifests written before).</summary>
     public long AttachmentsReferenced { get; init; }
+
+    /// <summary>Issues the run before's snapshots held that ACC lists no more (purged, moved out of the project, or deleted out of
+    /// the service account's sight): left out of this run's snapshots, which name them (0 in manifests written before).</summary>
+    public long VanishedIssues { get; init; }
 }

@@ -26,6 +26,7 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
             return new IssueExportSummary(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null)
             {
                 AttachmentsReferenced = result.AttachmentsReferenced,
+                IssuesVanished = result.IssuesVanished,
             };
         }
         catch (Exception e) when (e is ApsAuthenticationException or IssuesAccessException or IssuesNotConfiguredException)
@@ -64,6 +65,9 @@ public sealed record IssueExportSummary(int Issues, int DeletedIssues, int Comme
 {
     /// <summary>Of <see cref="Attachments"/>, the Docs file versions referenced (the run's file backup stores their bytes).</summary>
     public int AttachmentsReferenced { get; init; }
+
+    /// <summary>Issues of the run before that ACC lists no more: left out of this run's snapshot (<see cref="IssueExportResult.IssuesVanished"/>).</summary>
+    public int IssuesVanished { get; init; }
 
     /// <summary>A project whose issues could not be exported, with the reason (naming the setting to fix).</summary>
     public static IssueExportSummary Failed(string error) => new(0, 0, 0, 0, 0, 0, error);

@@ -10,14 +10,14 @@ public sealed class ManifestSummaryIssuesTests
     [Fact]
     public void Serialize_WithIssues_WritesCamelCaseCountsAndFailedProjects()
     {
-        var summary = Summary() with { Issues = new IssuesSummary(2, 13, 3, 9, 4, 1, [new ProjectFailure("b.p", "Tower", "refused")]) { AttachmentsReferenced = 2 } };
+        var summary = Summary() with { Issues = new IssuesSummary(2, 13, 3, 9, 4, 1, [new ProjectFailure("b.p", "Tower", "refused")]) { AttachmentsReferenced = 2, VanishedIssues = 1 } };
 
         using var json = JsonDocument.Parse(JsonSerializer.Serialize(summary, ManifestJsonContext.Default.ManifestSummary));
 
         var issues = json.RootElement.GetProperty("issues");
         Assert.Equal((2, 13, 3, 9, 4, 1), (issues.GetProperty("projects").GetInt32(), issues.GetProperty("issues").GetInt32(), issues.GetProperty("deletedIssues").GetInt32(),
             issues.GetProperty("comments").GetInt32(), issues.GetProperty("attachments").GetInt32(), issues.GetProperty("attachmentFailures").GetInt32()));
-        Assert.Equal(2, issues.GetProperty("attachmentsReferenced").GetInt32());
+        Assert.Equal((2, 1), (issues.GetProperty("attachmentsReferenced").GetInt32(), issues.GetProperty("vanishedIssues").GetInt32()));
         Assert.Equal("Tower", issues.GetProperty("failedProjects")[0].GetProperty("projectName").GetString());
         Assert.Equal("CompletedWithErrors", summary.Status);
     }

@@ -43,6 +43,7 @@ internal static class IssueControlEndpoints
                 IssueMutationKind.CreateIssue => mutator.CreateIssue(Required(request.ProjectId), Required(request.Title)),
                 IssueMutationKind.UpdateIssue => mutator.UpdateIssue(Required(request.IssueId), request.Title, request.Status, request.Description),
                 IssueMutationKind.DeleteIssue => mutator.DeleteIssue(Required(request.IssueId)),
+                IssueMutationKind.PurgeIssue => mutator.PurgeIssue(Required(request.IssueId)),
                 IssueMutationKind.AddComment => mutator.AddComment(Required(request.IssueId), Required(request.Body)),
                 IssueMutationKind.AddAttachment => mutator.AddAttachment(Required(request.IssueId), Required(request.Name), request.Size ?? 100_000),
                 IssueMutationKind.AttachDocsFile => mutator.AttachDocsFile(Required(request.IssueId), Required(request.VersionId)),
@@ -79,6 +80,9 @@ public enum IssueMutationKind
 
     /// <summary>Deletes <c>issueId</c>.</summary>
     DeleteIssue,
+
+    /// <summary>Removes <c>issueId</c> (live or deleted) from every listing, as a purge or a move to another project does.</summary>
+    PurgeIssue,
 
     /// <summary>A comment <c>body</c> on <c>issueId</c>.</summary>
     AddComment,

@@ -86,6 +86,18 @@ public sealed class IssueMutator
         }
     }
 
+    /// <summary>Removes an issue (live or deleted) entirely, as a purge or a move out of the project does: it leaves both
+    /// listings and the truth, and <c>totalResults</c> counts it no more. Nothing lists it again, so no <c>updatedAt</c> tells of it.</summary>
+    public IssueMutationResult PurgeIssue(string issueId)
+    {
+        lock (_store.SyncRoot)
+        {
+            var issue = Guid.TryParse(issueId, out var id) && _store.FindIssue(id) is { } found ? found : throw new KeyNotFoundException($"No issue '{issueId}'.");
+            _store.Remove(issue);
+            return Result(issue, null);
+        }
+    }
+
     /// <summary>Adds a comment to an issue.</summary>
     public IssueMutationResult AddComment(string issueId, string body)
     {

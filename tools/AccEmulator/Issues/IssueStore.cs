@@ -28,7 +28,15 @@ internal sealed class IssueStore(EmulatedAccount account)
     public void Add(ProjectIssues project, EmulatedIssue issue)
     {
         project.Issues.Add(issue);
+        project.LastDisplayId = Math.Max(project.LastDisplayId, issue.DisplayId);
         _issues.Add(issue.Id, issue);
+    }
+
+    /// <summary>Removes an issue entirely: no listing, no id, no truth knows it any more (its attachments' objects stay, as in OSS).</summary>
+    public void Remove(EmulatedIssue issue)
+    {
+        Find(issue.ProjectGuid)!.Issues.Remove(issue);
+        _issues.Remove(issue.Id);
     }
 
     /// <summary>Attaches a file; its bytes become an OSS object the signed-download path serves.</summary>

@@ -200,6 +200,7 @@ public sealed class RunSchedule(RunScheduleState state)
             tally.IssueAttachments += result.Attachments;
             tally.IssueAttachmentFailures += result.AttachmentFailures;
             tally.IssueAttachmentsReferenced += result.AttachmentsReferenced;
+            tally.IssuesVanished += result.IssuesVanished;
         }
 
         State.IssueExportsInFlight--;

@@ -58,6 +58,9 @@ public sealed class RunTally
     /// <summary>Attachments that are Docs file versions the file backup stores: referenced, not copied again.</summary>
     public long IssueAttachmentsReferenced { get; set; }
 
+    /// <summary>Issues of the run before that ACC lists no more, left out of this run's snapshots.</summary>
+    public long IssuesVanished { get; set; }
+
     /// <summary>Adds another tally's counts (a project's, into its run's).</summary>
     public void Add(RunTally other)
     {
@@ -87,6 +90,7 @@ public sealed class RunTally
         IssueAttachments += other.IssueAttachments;
         IssueAttachmentFailures += other.IssueAttachmentFailures;
         IssueAttachmentsReferenced += other.IssueAttachmentsReferenced;
+        IssuesVanished += other.IssuesVanished;
     }
 
     /// <summary>The issue counts for the manifest; null when no project's issues were exported or attempted.</summary>
@@ -96,6 +100,7 @@ public sealed class RunTally
             : new(IssueProjects, Issues, DeletedIssues, IssueComments, IssueAttachments, IssueAttachmentFailures, failures)
             {
                 AttachmentsReferenced = IssueAttachmentsReferenced,
+                VanishedIssues = IssuesVanished,
             };
 
     /// <summary>The progress record the CLI shows and the orchestration puts in its custom status.</summary>

@@ -54,12 +54,12 @@ public sealed class RunScheduleIssueTests
         schedule.Listed(work.Single(w => w.IsListing), new FolderWaveResult(0, null, 0, 1, 0, 0, []));
         Assert.False(schedule.IsDone);
 
-        schedule.IssuesExported(work.Single(w => w.IsIssueExport), new IssueExportSummary(8, 2, 5, 3, 1, 8, null) { AttachmentsReferenced = 2 });
+        schedule.IssuesExported(work.Single(w => w.IsIssueExport), new IssueExportSummary(8, 2, 5, 3, 1, 8, null) { AttachmentsReferenced = 2, IssuesVanished = 1 });
 
         Assert.True(schedule.IsDone);
         Assert.Equal(1, schedule.State.Tally.ProjectsDone);
         var totals = schedule.IssueTotals();
-        Assert.Equal(new AccBackup.Manifest.IssuesSummary(1, 8, 2, 5, 3, 1, []) { AttachmentsReferenced = 2 }, totals! with { FailedProjects = [] });
+        Assert.Equal(new AccBackup.Manifest.IssuesSummary(1, 8, 2, 5, 3, 1, []) { AttachmentsReferenced = 2, VanishedIssues = 1 }, totals! with { FailedProjects = [] });
         Assert.Empty(totals.FailedProjects);
     }
 
