@@ -83,6 +83,42 @@ public sealed class IssueEndpointsTests
         Assert.Equal([all[all.Count / 2].Id], exactly);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task PurgeIssueMutation_LiveOrDeletedIssue_GoneFromItsListingTotalTheIssueAndTheTruth(bool deleted)
+    {
+        await using var host = await IssueHost.StartAsync();
+        var projectId = host.ProjectGuid(0);
+        var pass = $"construction/issues/v1/projects/{projectId}/issues?limit=1" + (deleted ? "&filter%5Bdeleted%5D=true" : "");
+        var before = (await host.GetJsonAsync(pass)).GetProperty("pagination").GetProperty("totalResults").GetInt32();
+        var purged = (await host.TruthIssuesAsync(projectId, deleted))[0];
+
+        using var response = await host.Http.PostAsJsonAsync("_emulator/issues/mutations", new { kind = "purgeIssue", issueId = purged });
+
+        Assert.True(response.IsSuccessStatusCode, await response.Content.ReadAsStringAsync());
+        Assert.Equal(before - 1, (await host.GetJsonAsync(pass)).GetProperty("pagination").GetProperty("totalResults").GetInt32());
+        Assert.DoesNotContain(purged, await host.TruthIssuesAsync(projectId, deleted));
+        using var issue = await host.Http.GetAsync($"construction/issues/v1/projects/{projectId}/issues/{purged}");
+        Assert.Equal(HttpStatusCode.NotFound, issue.StatusCode);
+        using var again = await host.Http.PostAsJsonAsync("_emulator/issues/mutations", new { kind = "purgeIssue", issueId = purged });
+        Assert.Equal(HttpStatusCode.NotFound, again.StatusCode);
+    }
+
+    [Fact]
+    public async Task CreateIssue_AfterTheLastIssueWasPurged_TakesANewDisplayId()
+    {
+        await using var host = await IssueHost.StartAsync();
+        var projectId = host.ProjectGuid(0);
+        var last = host.Server.IssueMutations.CreateIssue(projectId, "Last one");
+        var lastDisplayId = (await host.GetJsonAsync($"construction/issues/v1/projects/{projectId}/issues/{last.IssueId}")).GetProperty("displayId").GetInt32();
+
+        host.Server.IssueMutations.PurgeIssue(last.IssueId);
+        var next = host.Server.IssueMutations.CreateIssue(projectId, "After the purge");
+
+        Assert.Equal(lastDisplayId + 1, (await host.GetJsonAsync($"construction/issues/v1/projects/{projectId}/issues/{next.IssueId}")).GetProperty("displayId").GetInt32());
+    }
+
     [Fact]
     public async Task Issues_ClientCredentialsToken_Answers403WithAJsonBody()
     {
