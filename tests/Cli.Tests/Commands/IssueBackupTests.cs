@@ -19,7 +19,7 @@ public sealed class IssueBackupTests
     private const string KeyId = "cli-key-1";
 
     [Fact]
-    public async Task Run_WithIssuesSettings_EachRunEqualsItsTruthAndTheSecondReadsOnlyWhatChanged()
+    public async Task Run_WithIssuesSettings_EachRunEqualsItsTruthTheSecondReadsOnlyWhatChangedAndLeavesOutAPurgedIssue()
     {
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
         using var key = RSA.Create(2048);
@@ -31,6 +31,7 @@ public sealed class IssueBackupTests
         Assert.True(run1.ExitCode == 0, run1.ToString());
         Assert.Contains("attachments not stored", run1.Output, StringComparison.Ordinal);
         Assert.Contains("Docs files referenced", run1.Output, StringComparison.Ordinal);
+        Assert.Contains("no longer listed", run1.Output, StringComparison.Ordinal);
         var requestsRun1 = emulator.GetStats().Count(EndpointCategory.Issues);
         using var truth1 = await emulator.IssueTruth.GetAsync();
         var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
@@ -52,13 +53,17 @@ public sealed class IssueBackupTests
         Assert.True(referenced > 0, "night 1 referenced no Docs file");
         Assert.Equal((referenced, 0L), (summary1.Issues.AttachmentsReferenced, summary1.Issues.AttachmentFailures));
 
-        // Changes in one project between the nights: night 2 reads only the changed issues, from night 1's snapshot.
+        // Changes in one project between the nights: night 2 reads only the changed issues, from night 1's snapshot. One issue is
+        // purged and one created: the undeleted total is night 1's, yet night 2 leaves the purged one out (night 1 keeps it).
         var tower = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength());
-        var live = (await SnapshotAsync(container, "night-1", tower)).Issues.Where(i => !i.Deleted).Select(i => i.Id).ToList();
+        var towerNight1 = await SnapshotAsync(container, "night-1", tower);
+        var live = towerNight1.Issues.Where(i => !i.Deleted).Select(i => i.Id).ToList();
         emulator.IssueMutations.UpdateIssue(live[0], title: "Re-inspected");
         emulator.IssueMutations.DeleteIssue(live[1]);
         emulator.IssueMutations.AddComment(live[2], "Fixed.");
         emulator.IssueMutations.AddAttachment(live[2], "after.jpg", 120_000);
+        emulator.IssueMutations.PurgeIssue(live[3]);
+        emulator.IssueMutations.CreateIssue(tower.GetProperty("projectId").GetString()!, "Water ingress at level 3");
         emulator.ResetStats();
 
         var run2 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2", "--json");
@@ -76,10 +81,16 @@ public sealed class IssueBackupTests
         }
 
         var summary2 = manifest2.Summary;
-        Assert.Equal(summary1.Issues.DeletedIssues + 1, summary2.Issues!.DeletedIssues);
-        Assert.Equal(summary1.Issues.Attachments + 1, summary2.Issues.Attachments);
-        // Per project its settings (4) and two list passes (2); then per changed issue (3) its attachments, and its comments if any.
-        Assert.InRange(requestsRun2, (projects.Count * 6) + 3, (projects.Count * 6) + (2 * 3));
+        var purged = towerNight1.Issues.Single(i => i.Id == live[3]);
+        Assert.Equal([live[3]], (await SnapshotAsync(container, "night-2", tower)).VanishedIssueIds);
+        Assert.Equal((summary1.Issues.Issues, summary1.Issues.DeletedIssues + 1, 1L), (summary2.Issues!.Issues, summary2.Issues.DeletedIssues, summary2.Issues.VanishedIssues));
+        Assert.Equal(summary1.Issues.Attachments + 1 - purged.Attachments.Count, summary2.Issues.Attachments);
+        using var json2 = JsonDocument.Parse(run2.Output);
+        Assert.Equal(1, json2.RootElement.GetProperty("summary").GetProperty("issues").GetProperty("vanishedIssues").GetInt32());
+        // Per project its settings (4), each pass's total (2) and two updatedAt passes (2); the tower's undeleted pass listed in
+        // full (1 page: its records count one more than its total); then per changed issue (4, the new one without comments)
+        // its attachments, and its comments if any.
+        Assert.InRange(requestsRun2, (projects.Count * 8) + 1 + 4, (projects.Count * 8) + 1 + 4 + 3);
         Assert.True(requestsRun2 < requestsRun1, $"night 2 made {requestsRun2} Issues requests, night 1 {requestsRun1}");
     }
 
