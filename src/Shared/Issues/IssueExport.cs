@@ -3,7 +3,8 @@ using AccBackup.Manifest;
 namespace AccBackup.Issues;
 
 /// <summary>What to export: one project's issues for one run; with <paramref name="Previous"/> (the snapshot of the run
-/// before), only issues updated since it started (less <c>Issues:UpdatedOverlap</c>) are read, the rest carried.</summary>
+/// before), only issues updated since it started (less <c>Issues:UpdatedOverlap</c>) are read, the rest carried, except those ACC
+/// lists no more (<see cref="IssueExportResult.IssuesVanished"/>).</summary>
 /// <param name="StoredVersions">The file versions of the project the run before stored, by version id: a Docs file attached to
 /// an issue that is among them points at that blob. Read only if an attachment asks; null when there is no run before.</param>
 public sealed record IssueExportRequest(string RunId, string ProjectId, string ProjectName, IssueSnapshot? Previous = null, StoredVersionsReader? StoredVersions = null);

@@ -60,6 +60,7 @@ public sealed partial class IssueExporter
         var exportedAt = time.GetUtcNow();
         var since = request.Previous is { } previous ? previous.ExportedAt - options.UpdatedOverlap : (DateTimeOffset?)null;
         var settings = await client.GetSettingsAsync(request.ProjectId, cancellationToken).ConfigureAwait(false);
+        // Each pass's total, asked before the passes read (VanishedIssues says why): what an incremental export carries is checked against it.
         var vanishing = request.Previous is null ? null : await VanishedIssues.CountAsync(client, request.ProjectId, cancellationToken).ConfigureAwait(false);
         var changed = new List<JsonElement>();
         foreach (var deleted in (bool[])[false, true])

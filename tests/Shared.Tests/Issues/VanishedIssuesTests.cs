@@ -1,5 +1,7 @@
 using AccBackup.Issues;
+using AccBackup.Tests.Backup;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Tests.Issues;
 
@@ -15,7 +17,12 @@ public sealed class VanishedIssuesTests
     public async Task ExportAsync_IssuePurgedAfterRunOne_RunTwoLeavesItOutRunOneKeepsItAndCountsIt(bool deleted)
     {
         var counter = new IssueListingCounter();
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap, configure: counter.AddTo);
+        using var logs = new CopyEngineHost.CapturedLogs();
+        await using var host = await IssuesHost.StartAsync(settings: NoOverlap, configure: services =>
+        {
+            counter.AddTo(services);
+            services.AddLogging(b => b.AddProvider(logs));
+        });
         var projectId = await host.ProjectIdAsync(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         var run1 = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, Project), CancellationToken.None);
@@ -36,6 +43,7 @@ public sealed class VanishedIssuesTests
         Assert.DoesNotContain(snapshot2.Issues, i => i.Id == purged);
         Assert.Equal([purged], snapshot2.VanishedIssueIds);
         Assert.Equal((1, 0, run1.Issues - 1), (run2.IssuesVanished, run2.IssuesRead, run2.Issues));
+        Assert.Single(logs.Lines, l => l.StartsWith("Warning", StringComparison.Ordinal) && l.Contains($"Issues of {projectId}: 1 issues of run run-1 are no longer listed", StringComparison.Ordinal));
         // Two totals and the two updatedAt passes; only the pass that lost an issue listed in full (one page).
         Assert.Equal((1, 1), (counter.Count(IssueListing.Total, deleted: false), counter.Count(IssueListing.Total, deleted: true)));
         Assert.Equal(2, counter.Count(IssueListing.Changed));
