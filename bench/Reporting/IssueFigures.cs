@@ -42,6 +42,9 @@ internal sealed record IssueFigures(
     double BurstRatio,
     IReadOnlyList<string> Problems)
 {
+    /// <summary>Of <see cref="Attachments"/>, the Docs file versions referenced: the file backup holds their bytes.</summary>
+    public long AttachmentsReferenced { get; init; }
+
     /// <summary>The ratio the engine's issue export must reach against its own floor.</summary>
     public const double Goal = 0.9;
 
@@ -69,7 +72,7 @@ internal sealed record IssueFigures(
     /// <summary>The scenario's findings.</summary>
     public IReadOnlyList<string> Findings() =>
     [
-        F($"exported {Issues} issues ({DeletedIssues} deleted) of {Projects} projects, {Comments} comments, {Attachments} attachments ({AttachmentFailures} not stored); the run's wall {RunSeconds:F1} s (files and issues)"),
+        F($"exported {Issues} issues ({DeletedIssues} deleted) of {Projects} projects, {Comments} comments, {Attachments} attachments ({AttachmentsReferenced} Docs files referenced, {AttachmentFailures} not stored); the run's wall {RunSeconds:F1} s (files and issues)"),
         F($"Issues API: {IssueCalls} calls answered, {Responses429} 429s; from the first Issues call to the last {ExportSeconds:F2} s = {ExportSeconds / WindowSeconds:F2} windows of {WindowSeconds:0.###} s"),
         F($"quota floor at the engine's share: {IssueCalls} ÷ ({PerUserLimit} × {Share}) = {IssueCalls / (PerUserLimit * Share):F2} windows = {FloorSeconds:F2} s; floor ÷ time {Ratio:F3} (target ≥ {Goal})"),
         F($"against the full quota: {IssueCalls} ÷ {PerUserLimit} = {IssueCalls / (double)PerUserLimit:F2} windows = {FullQuotaFloorSeconds:F2} s; floor ÷ time {FullQuotaRatio:F3}"),

@@ -7,6 +7,7 @@ using AccBackup.Bench.Measure;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Variants;
 using AccBackup.Issues;
+using AccBackup.Manifest;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using AccEmulator;
@@ -69,7 +70,9 @@ internal static class IssuesScenario
         var answered = stats.Count(EndpointCategory.Issues) - refused;
 
         using var truth = await context.Emulator.IssueTruth.GetAsync(cancellationToken: cancellationToken);
-        var (problems, hashed) = await VerifyAsync(truth.RootElement, host.Container, cancellationToken);
+        var stored = (await host.Get<ManifestReader>().ReadAsync(RunId, cancellationToken)).Files
+            .Where(f => f is { IsStored: true, VersionId: not null }).ToDictionary(f => f.VersionId!, StringComparer.Ordinal);
+        var (problems, hashed) = await VerifyAsync(truth.RootElement, host.Container, stored, cancellationToken);
         var summary = result.Summary;
         if (summary.Failed > 0)
         {
@@ -85,7 +88,7 @@ internal static class IssuesScenario
         problems.AddRange(issues.FailedProjects.Select(p => $"issues of {p.ProjectName} failed: {p.Error}"));
         var figures = IssueFigures.Of(issues.Projects, issues.Issues, issues.DeletedIssues, issues.Comments, issues.Attachments, issues.AttachmentFailures,
             answered, refused, clock.Span, options.Quotas.Window, options.Quotas.PerUserLimits[EndpointCategory.Issues], new ApsOptions().Quota.Share, wall.Elapsed, hashed,
-            clock.PerWindow(options.Quotas.Window), problems);
+            clock.PerWindow(options.Quotas.Window), problems) with { AttachmentsReferenced = issues.AttachmentsReferenced };
         Console.WriteLine($"  [{Name}] {figures.Describe()}");
 
         var files = await context.TruthAsync(cancellationToken);
@@ -97,8 +100,10 @@ internal static class IssuesScenario
     }
 
     // Every project of the truth against its snapshot: the issue count, each issue and its comments as the API gives them,
-    // each attachment's SHA-256 as recorded and as read back from its blob.
-    private static async Task<(List<string> Problems, int Hashed)> VerifyAsync(JsonElement truth, BlobContainer container, CancellationToken cancellationToken)
+    // each attachment's SHA-256 as recorded and as read back from its blob (a Docs file referenced at its tip: the run's file
+    // entry of that version, by the manifest).
+    private static async Task<(List<string> Problems, int Hashed)> VerifyAsync(
+        JsonElement truth, BlobContainer container, Dictionary<string, ManifestEntry> storedFiles, CancellationToken cancellationToken)
     {
         var problems = new List<string>();
         var hashed = 0;
@@ -128,13 +133,12 @@ internal static class IssuesScenario
                     continue;
                 }
 
-                foreach (var (attachment, stored) in attachments.Zip(got.Attachments))
+                foreach (var (attachment, recorded) in attachments.Zip(got.Attachments))
                 {
                     var sha = attachment.GetProperty("sha256").GetString();
-                    if (sha is null && stored.Sha256 is null)
-                    {
-                        continue; // attached from Docs: no bytes of its own (the file backup holds them)
-                    }
+                    var stored = recorded.IsUnresolvedReference && storedFiles.TryGetValue(recorded.ReferencedVersion!, out var file)
+                        ? recorded with { BlobName = file.BlobName, Sha256 = file.Sha256 }
+                        : recorded;
 
                     if (stored.BlobName is null || stored.Sha256 != sha)
                     {
