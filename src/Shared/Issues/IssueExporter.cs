@@ -71,10 +71,10 @@ public sealed partial class IssueExporter
             }
         }
 
-        // Attachments stored by an earlier run are never copied again: their bytes cannot change under the same id. A reference
-        // is decided again (the file's tip may have moved on since).
+        // What the previous snapshot holds of each attachment: bytes stored by an earlier run are never copied again (they cannot
+        // change under the same id); a reference still waiting for its run's manifest, or a failure, is decided again.
         var carried = new Dictionary<string, StoredAttachment>(StringComparer.Ordinal);
-        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments).Where(a => a is { BlobName: not null, Error: null }))
+        foreach (var stored in (request.Previous?.Issues ?? []).SelectMany(r => r.Attachments))
         {
             if (IssueCsv.Text(stored.Attachment, "attachmentId") is { } attachmentId)
             {
@@ -82,8 +82,7 @@ public sealed partial class IssueExporter
             }
         }
 
-        var storedVersions = new Lazy<Task<IReadOnlyDictionary<string, ManifestEntry>>>(() =>
-            request.StoredVersions?.Invoke(cancellationToken) ?? Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(new Dictionary<string, ManifestEntry>()));
+        var storedVersions = new Lazy<Task<IReadOnlyDictionary<string, ManifestEntry>>>(() => ReadStoredVersionsAsync(request, cancellationToken));
         var records = new ConcurrentDictionary<string, IssueRecord>(StringComparer.Ordinal);
         var copied = 0;
         await Parallel.ForEachAsync(changed, new ParallelOptions { MaxDegreeOfParallelism = ParallelIssues, CancellationToken = cancellationToken }, async (issue, ct) =>
@@ -137,13 +136,16 @@ public sealed partial class IssueExporter
         foreach (var attachment in await client.ListAttachmentsAsync(request.ProjectId, issueId, cancellationToken).ConfigureAwait(false))
         {
             var id = IssueCsv.Text(attachment, "attachmentId");
-            if (id is not null && carried.TryGetValue(id, out var stored))
+            var before = id is null ? null : carried.GetValueOrDefault(id);
+            if (before is { BlobName: not null, Error: null } && (before.ReferencedVersion is null || before.ReferencedVersion == IssueCsv.Text(attachment, "versionUrn")))
             {
-                attachments.Add(stored with { Attachment = attachment });
+                attachments.Add(before with { Attachment = attachment });
                 continue;
             }
 
-            var (result, isNew) = await StoreAsync(request, issue, attachment, storedVersions, referenceTip: true, cancellationToken).ConfigureAwait(false);
+            // A reference deferred to the run before is not deferred again: that run stored the version, or its bytes are copied now.
+            var (result, isNew) = await StoreAsync(
+                request, issue, attachment, storedVersions, referenceTip: before is not { IsUnresolvedReference: true }, cancellationToken).ConfigureAwait(false);
             attachments.Add(result);
             copied += isNew ? 1 : 0;
         }
@@ -152,11 +154,12 @@ public sealed partial class IssueExporter
     }
 
     /// <summary>A carried record whose references all point at stored bytes: one to a version the run before stored becomes a
-    /// reference to that blob; one no run stored (the file failed, was hidden, or moved on before it was backed up) is copied.</summary>
+    /// reference to that blob; one no run stored (the file failed, was hidden, or moved on before it was backed up) is copied.
+    /// An attachment that could not be stored before is tried again (a snapshot of an earlier version recorded Docs files so).</summary>
     private async Task<(IssueRecord Record, int Copied)> SettleReferencesAsync(
         IssueExportRequest request, IssueRecord record, StoredVersions storedVersions, CancellationToken cancellationToken)
     {
-        if (!record.Attachments.Any(a => a.IsUnresolvedReference))
+        if (!record.Attachments.Any(NeedsStoring))
         {
             return (record, 0);
         }
@@ -165,7 +168,7 @@ public sealed partial class IssueExporter
         var copied = 0;
         foreach (var attachment in record.Attachments)
         {
-            if (!attachment.IsUnresolvedReference)
+            if (!NeedsStoring(attachment))
             {
                 attachments.Add(attachment);
                 continue;
@@ -177,6 +180,28 @@ public sealed partial class IssueExporter
         }
 
         return (record with { Attachments = attachments }, copied);
+    }
+
+    private static bool NeedsStoring(StoredAttachment attachment) => attachment.IsUnresolvedReference || attachment.Error is not null;
+
+    // The file versions the run before stored. Unreadable, none is referenced: tips wait for this run's manifest and the rest
+    // are copied, which costs bytes but never loses any; the project's export goes on.
+    private async Task<IReadOnlyDictionary<string, ManifestEntry>> ReadStoredVersionsAsync(IssueExportRequest request, CancellationToken cancellationToken)
+    {
+        if (request.StoredVersions is null)
+        {
+            return new Dictionary<string, ManifestEntry>();
+        }
+
+        try
+        {
+            return await request.StoredVersions(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is RequestFailedException or InvalidDataException or JsonException or InvalidOperationException)
+        {
+            Log.StoredVersionsUnreadable(logger, request.ProjectId, e.Message);
+            return new Dictionary<string, ManifestEntry>();
+        }
     }
 
     /// <summary>Stores one attachment's bytes, or for a Docs file version the file backup holds, references it: the blob the run
@@ -270,6 +295,9 @@ public sealed partial class IssueExporter
     {
         [LoggerMessage(EventId = 9010, Level = LogLevel.Information, Message = "Issues of {ProjectId} exported: {Issues} issues ({IssuesRead} read, {IssuesVanished} no longer listed), {Comments} comments, {Attachments} attachments ({AttachmentsReferenced} Docs files referenced), {AttachmentFailures} attachments not stored")]
         public static partial void Exported(ILogger logger, string projectId, int issues, int issuesRead, int issuesVanished, int comments, int attachments, int attachmentsReferenced, int attachmentFailures);
+
+        [LoggerMessage(EventId = 9014, Level = LogLevel.Warning, Message = "Issues of {ProjectId}: the files the previous run stored could not be read ({Reason}); Docs file attachments are copied instead of referenced")]
+        public static partial void StoredVersionsUnreadable(ILogger logger, string projectId, string reason);
 
         [LoggerMessage(EventId = 9011, Level = LogLevel.Warning, Message = "Attachment {AttachmentId} of project {ProjectId} not stored: {Reason}")]
         public static partial void AttachmentFailed(ILogger logger, string projectId, string attachmentId, string reason);

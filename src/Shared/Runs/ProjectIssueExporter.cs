@@ -41,7 +41,7 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
     {
         var manifest = (await runs.LoadStoredAsync(runId, cancellationToken).ConfigureAwait(false)).Manifest;
         var files = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
-        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null, BlobName.Length: > 0 } && f.ProjectId == projectId))
+        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null, BlobName.Length: > 0, StoredSize: not null } && f.ProjectId == projectId))
         {
             files.TryAdd(entry.VersionId!, entry);
         }

@@ -195,6 +195,13 @@ public sealed partial class BlobContainer
             BlobMetadata.Validate(metadata, nameof(options));
         }
 
+        if (options is { Tags: not null } or { AccessTier: not null } or { LegalHold: not null } or { ImmutabilityPolicy: not null }
+            or { TransferValidation: not null } or { ProgressHandler: not null })
+        {
+            // The backup's blobs get their tier, holds and retention from the container's policies (infra/bicep), never per write.
+            throw new ArgumentException("Only HttpHeaders, Metadata and Conditions of the upload options are used here.", nameof(options));
+        }
+
         return new BlobUploadOptions
         {
             HttpHeaders = new BlobHttpHeaders

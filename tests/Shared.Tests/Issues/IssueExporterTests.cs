@@ -80,7 +80,8 @@ public sealed class IssueExporterTests
         await IssueTruthAssert.EqualAsync(truth1.RootElement.GetProperty("projects")[0],
             (await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!, host.Container);
         Assert.Equal(4, run2.IssuesRead);
-        Assert.Equal(1, run2.AttachmentsCopied);
+        // The new photo, and the Docs files run 1 left to its own file backup: no file backup ran here, so run 2 copies them.
+        Assert.Equal(1 + Unresolved(previous!), run2.AttachmentsCopied);
         Assert.Equal(run1.Issues, run2.Issues);
         Assert.Equal(run1.DeletedIssues + 1, run2.DeletedIssues);
         // Settings (4), each pass's total (2) and the two updatedAt passes (2), then per changed issue its attachments, and its
@@ -164,6 +165,56 @@ public sealed class IssueExporterTests
         Assert.StartsWith(IssueLayout.AttachmentsRoot, after.BlobName, StringComparison.Ordinal);
         Assert.Equal((file.ServedLength, file.Sha256), (after.StoredBytes, after.Sha256));
         Assert.Equal((0, Unresolved(previous), 0), (run2.IssuesRead, run2.AttachmentsCopied, run2.AttachmentFailures));
+    }
+
+    [Fact]
+    public async Task ExportAsync_ReferenceDeferredAndItsIssueChangedAgain_IsNotDeferredTwiceButCopied()
+    {
+        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
+        var issueId = previous.Issues.Single(i => i.Attachments.Any(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId)).Id;
+        host.Emulator.IssueMutations.AddComment(issueId, "Still open.");
+
+        // Read again (commented), the file still at the same tip: the run before was to store it and did not, so it is copied.
+        var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
+            new IssueExportRequest("run-2", projectId, "Demo Hospital", previous, _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(
+                new Dictionary<string, ManifestEntry>())),
+            CancellationToken.None);
+
+        var after = Attachment((await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!, attachmentId);
+        Assert.False(after.IsReferenced, $"deferred again: {after}");
+        Assert.StartsWith(IssueLayout.AttachmentsRoot, after.BlobName, StringComparison.Ordinal);
+        Assert.Equal((file.ServedLength, file.Sha256), (after.StoredBytes, after.Sha256));
+        Assert.Equal((1, 0), (run2.IssuesRead, run2.AttachmentFailures));
+    }
+
+    [Fact]
+    public async Task ExportAsync_CarriedAttachmentAnEarlierVersionCouldNotStore_IsStoredNow()
+    {
+        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
+
+        // How a snapshot of an earlier version recorded a Docs file: an attachment failure, no reference.
+        var old = previous with
+        {
+            Issues = [.. previous.Issues.Select(i => i with
+            {
+                Attachments = [.. i.Attachments.Select(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId
+                    ? new StoredAttachment(a.Attachment, null, null, null, "not stored: the attachment has no OSS storageUrn (a Docs file: see its versionUrn)")
+                    : a)],
+            })],
+        };
+        var stored = new ManifestEntry(projectId, "Demo Hospital", file.Path, file.ItemId, file.VersionId, file.VersionNumber, file.StorageSize,
+            file.ServedLength, file.Sha256, "Demo Hospital/stored-by-run-1.bin", ManifestStatus.Copied, null);
+
+        var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
+            new IssueExportRequest("run-2", projectId, "Demo Hospital", old, _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(
+                new Dictionary<string, ManifestEntry> { [file.VersionId] = stored })),
+            CancellationToken.None);
+
+        var after = Attachment((await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!, attachmentId);
+        Assert.True(after is { IsReferenced: true, Error: null } && after.BlobName == stored.BlobName, $"not stored: {after}");
+        Assert.Equal((0, 0), (run2.IssuesRead, run2.AttachmentFailures));
     }
 
     /// <summary>Run 1 of the demo hospital with a Docs file attached at its tip to a live issue: a reference this run's file backup would store.</summary>

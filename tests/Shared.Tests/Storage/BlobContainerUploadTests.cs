@@ -118,6 +118,17 @@ public sealed class BlobContainerUploadTests(AzuriteContainerFixture fixture) : 
     }
 
     [Fact]
+    public async Task UploadAsync_AnAccessTierPerWrite_IsRefusedBeforeAnyRequest()
+    {
+        var options = new BlobUploadOptions { AccessTier = AccessTier.Cool, Conditions = BlobContainer.CreateOnly };
+
+        var error = await Assert.ThrowsAsync<ArgumentException>(() => Container.UploadAsync("tiers/cool.bin", new byte[10], options, CancellationToken.None));
+
+        Assert.Contains("Only HttpHeaders, Metadata and Conditions", error.Message, StringComparison.Ordinal);
+        Assert.Null(await Container.GetPropertiesAsync("tiers/cool.bin", CancellationToken.None));
+    }
+
+    [Fact]
     public async Task UploadAsync_EncodedUnicodeMetadataAndContentType_RoundTrip()
     {
         // Arrange
