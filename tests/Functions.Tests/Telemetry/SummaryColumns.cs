@@ -22,6 +22,8 @@ internal static class SummaryColumns
         ["FailedProjects"] = (long)summary.FailedProjects.Count,
         ["Issues"] = summary.Issues?.Issues ?? 0,
         ["IssuesFailedProjects"] = (long)(summary.Issues?.FailedProjects.Count ?? 0),
+        ["IssueAttachmentFailures"] = summary.Issues?.AttachmentFailures ?? 0,
+        ["IssuesVanished"] = summary.Issues?.VanishedIssues ?? 0,
     };
 
     /// <summary>Asserts <paramref name="row"/> has exactly the columns the summary gives, each with the summary's value.</summary>

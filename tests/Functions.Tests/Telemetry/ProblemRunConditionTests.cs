@@ -1,0 +1,36 @@
+namespace AccBackup.Functions.Tests.Telemetry;
+
+/// <summary>The problem-run alert's condition (infra/bicep/modules/alerts.bicep) on runs-query rows of finished runs.</summary>
+public sealed class ProblemRunConditionTests
+{
+    [Fact]
+    public void FiringTerms_EveryFileStoredButIssueAttachmentsNot_FiresOnTheAttachments()
+    {
+        var row = QuietRow();
+        row["IssueAttachmentFailures"] = 2L;
+
+        var firing = ProblemRunCondition.Load().FiringTerms(row);
+
+        Assert.Equal(["IssueAttachmentFailures > 0"], firing);
+    }
+
+    [Fact]
+    public void FiringTerms_AQuietRunWhoseIssuesVanished_DoesNotFire()
+    {
+        var row = QuietRow();
+        row["IssuesVanished"] = 3L; // a finding about ACC, recorded in the manifest: nothing the backup failed to keep
+
+        Assert.Empty(ProblemRunCondition.Load().FiringTerms(row));
+    }
+
+    private static Dictionary<string, object?> QuietRow() => new(StringComparer.Ordinal)
+    {
+        ["Status"] = "Succeeded",
+        ["Failed"] = 0L,
+        ["FailedProjects"] = 0L,
+        ["SizeMismatches"] = 0L,
+        ["IssuesFailedProjects"] = 0L,
+        ["IssueAttachmentFailures"] = 0L,
+        ["IssuesVanished"] = 0L,
+    };
+}
