@@ -70,8 +70,7 @@ internal static class IssuesScenario
         var answered = stats.Count(EndpointCategory.Issues) - refused;
 
         using var truth = await context.Emulator.IssueTruth.GetAsync(cancellationToken: cancellationToken);
-        var stored = (await host.Get<ManifestReader>().ReadAsync(RunId, cancellationToken)).Files
-            .Where(f => f is { IsStored: true, VersionId: not null }).ToDictionary(f => f.VersionId!, StringComparer.Ordinal);
+        var stored = (await host.Get<ManifestReader>().ReadAsync(RunId, cancellationToken)).StoredVersions();
         var (problems, hashed) = await VerifyAsync(truth.RootElement, host.Container, stored, cancellationToken);
         var summary = result.Summary;
         if (summary.Failed > 0)

@@ -102,23 +102,14 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
     /// <summary>The run's stored files by version id: read once, and only when an attachment references one.</summary>
     private async Task<Dictionary<string, ManifestEntry>> StoredByVersionAsync(string runId, CancellationToken cancellationToken)
     {
-        var files = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
-        RunManifest manifest;
         try
         {
-            manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+            return (await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false)).StoredVersions();
         }
         catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound)
         {
-            return files; // A run that wrote no manifest stored no file: every reference is reported, none restored.
+            return []; // A run that wrote no manifest stored no file: every reference is reported, none restored.
         }
-
-        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null }))
-        {
-            files.TryAdd(entry.VersionId!, entry);
-        }
-
-        return files;
     }
 
     /// <summary>The referenced Docs file versions of <paramref name="snapshot"/>, each with its place: <c>{project}/Issues/attachments/{attachmentId}/{fileName}</c> like a stored attachment's.</summary>

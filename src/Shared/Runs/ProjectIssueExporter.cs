@@ -1,6 +1,5 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
-using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
 
@@ -38,16 +37,7 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
 
     // The base run's manifest is the one the listings of this run read too: loaded once per process (PreviousRunStateStore).
     private StoredVersionsReader StoredVersions(string runId, string projectId) => async cancellationToken =>
-    {
-        var manifest = (await runs.LoadStoredAsync(runId, cancellationToken).ConfigureAwait(false)).Manifest;
-        var files = new Dictionary<string, ManifestEntry>(StringComparer.Ordinal);
-        foreach (var entry in manifest.Files.Where(f => f is { IsStored: true, VersionId: not null, BlobName.Length: > 0, StoredSize: not null } && f.ProjectId == projectId))
-        {
-            files.TryAdd(entry.VersionId!, entry);
-        }
-
-        return files;
-    };
+        (await runs.LoadStoredAsync(runId, cancellationToken).ConfigureAwait(false)).Manifest.StoredVersions(projectId);
 
     private static partial class Log
     {

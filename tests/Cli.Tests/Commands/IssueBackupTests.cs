@@ -22,8 +22,7 @@ public sealed class IssueBackupTests
     public async Task Run_WithIssuesSettings_EachRunEqualsItsTruthTheSecondReadsOnlyWhatChangedAndLeavesOutAPurgedIssue()
     {
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
-        using var key = RSA.Create(2048);
-        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        using var key = RegisterServiceAccount(emulator);
         var environment = await EnvironmentAsync(emulator, key);
         using var container = CliHarness.ContainerFor(environment);
 
@@ -98,8 +97,7 @@ public sealed class IssueBackupTests
     public async Task RestoreIssues_AfterARun_WritesEachProjectsJsonCsvAndAttachmentsWithTheTruthsBytes()
     {
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
-        using var key = RSA.Create(2048);
-        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        using var key = RegisterServiceAccount(emulator);
         var environment = await EnvironmentAsync(emulator, key);
         using var container = CliHarness.ContainerFor(environment);
         var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1", "--json");
@@ -145,8 +143,7 @@ public sealed class IssueBackupTests
     public async Task RestoreIssues_ReferencedFileChangedAndTheNightThatStoredItPruned_LaterNightStillRestoresTheAttachedVersion()
     {
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
-        using var key = RSA.Create(2048);
-        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        using var key = RegisterServiceAccount(emulator);
         var environment = await EnvironmentAsync(emulator, key);
         using var container = CliHarness.ContainerFor(environment);
         Assert.Equal(0, (await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1")).ExitCode);
@@ -225,6 +222,14 @@ public sealed class IssueBackupTests
     }
 
     private static long Count(List<JsonElement> projects, string property) => projects.Sum(p => p.GetProperty(property).GetArrayLength());
+
+    /// <summary>A new key registered with the emulator as the service account's.</summary>
+    private static RSA RegisterServiceAccount(EmulatorServer emulator)
+    {
+        var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        return key;
+    }
 
     private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator, RSA? key)
     {

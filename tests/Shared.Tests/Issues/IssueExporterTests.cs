@@ -132,8 +132,7 @@ public sealed class IssueExporterTests
     {
         await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
         var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
-        var stored = new ManifestEntry(projectId, "Demo Hospital", file.Path, file.ItemId, file.VersionId, file.VersionNumber, file.StorageSize,
-            file.ServedLength, file.Sha256, "Demo Hospital/stored-by-run-1.bin", ManifestStatus.Copied, null);
+        var stored = StoredByRunOne(projectId, file);
 
         // The issue is untouched, so run 2 carries it; the run before stored the version it names.
         var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
@@ -204,8 +203,7 @@ public sealed class IssueExporterTests
                     : a)],
             })],
         };
-        var stored = new ManifestEntry(projectId, "Demo Hospital", file.Path, file.ItemId, file.VersionId, file.VersionNumber, file.StorageSize,
-            file.ServedLength, file.Sha256, "Demo Hospital/stored-by-run-1.bin", ManifestStatus.Copied, null);
+        var stored = StoredByRunOne(projectId, file);
 
         var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
             new IssueExportRequest("run-2", projectId, "Demo Hospital", old, _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(
@@ -251,6 +249,11 @@ public sealed class IssueExporterTests
         Assert.Equal(first with { IssuesRead = 0, AttachmentsCopied = 0 }, again);
         Assert.Equal(0, host.Emulator.GetStats().Count(EndpointCategory.Issues));
     }
+
+    /// <summary>The manifest entry of <paramref name="file"/>'s version as a file backup of run 1 would have stored it.</summary>
+    private static ManifestEntry StoredByRunOne(string projectId, AccEmulator.Control.TruthFile file) => new(
+        projectId, "Demo Hospital", file.Path, file.ItemId, file.VersionId, file.VersionNumber, file.StorageSize,
+        file.ServedLength, file.Sha256, "Demo Hospital/stored-by-run-1.bin", ManifestStatus.Copied, null);
 
     private static readonly Dictionary<string, string?> NoOverlap = new() { ["Issues:UpdatedOverlap"] = "00:00:00" };
 

@@ -63,4 +63,9 @@ public sealed class AzuriteContainerFixture : IAsyncLifetime, IDisposable
 
     /// <inheritdoc />
     public void Dispose() => container?.Dispose();
+
+    /// <summary>The Content-MD5 the service stores for <paramref name="content"/>.</summary>
+#pragma warning disable CA5351 // Content-MD5 is the protocol's integrity check, compared here: no security relies on it.
+    public static byte[] Md5(ReadOnlySpan<byte> content) => System.Security.Cryptography.MD5.HashData(content);
+#pragma warning restore CA5351
 }

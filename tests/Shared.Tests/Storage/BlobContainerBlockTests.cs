@@ -23,7 +23,7 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
         var expected = blocks.SelectMany(static b => b).ToArray();
         var options = new BlobUploadOptions
         {
-            HttpHeaders = new BlobHttpHeaders { ContentType = "application/octet-stream", ContentHash = Md5(expected) },
+            HttpHeaders = new BlobHttpHeaders { ContentType = "application/octet-stream", ContentHash = AzuriteContainerFixture.Md5(expected) },
             Metadata = new Dictionary<string, string> { ["part_count"] = "3" },
             Conditions = BlobContainer.CreateOnly,
         };
@@ -37,7 +37,7 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
         Assert.NotNull(afterCommit);
         Assert.Equal(etag, afterCommit.ETag);
         Assert.Equal(expected.Length, afterCommit.Length);
-        Assert.Equal(Md5(expected), afterCommit.ContentMd5);
+        Assert.Equal(AzuriteContainerFixture.Md5(expected), afterCommit.ContentMd5);
         Assert.Equal("3", afterCommit.Metadata["part_count"]);
         Assert.Equal(expected, await fixture.ReadAllAsync("blocks/file.bin"));
     }
@@ -106,8 +106,4 @@ public sealed class BlobContainerBlockTests(AzuriteContainerFixture fixture) : I
     private static string BlockId(int index) => Convert.ToBase64String([0xFB, 0xFF, .. BitConverter.GetBytes(index)]);
 
     private static byte[] Bytes(int size, int seed) => AzuriteContainerFixture.RandomBytes(size, seed);
-
-#pragma warning disable CA5351 // Content-MD5 is the protocol's integrity check, compared here: no security relies on it.
-    private static byte[] Md5(ReadOnlySpan<byte> content) => System.Security.Cryptography.MD5.HashData(content);
-#pragma warning restore CA5351
 }
