@@ -12,9 +12,10 @@ export MSBUILDDISABLENODEREUSE=1 DOTNET_CLI_USE_MSBUILD_SERVER=0 UseSharedCompil
 echo "== npm ci (Azurite, pinned in package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
 
-echo "== dotnet restore + build (warnings are errors)"
-dotnet restore AccBackup.slnx
-dotnet build AccBackup.slnx -c Release --no-restore -nologo
+echo "== dotnet restore (locked: every packages.lock.json as committed) + build (warnings are errors)"
+dotnet restore AccBackup.slnx --locked-mode
+# RestoreLockedMode reaches the restore the Functions Worker SDK runs during the build (src/Functions/AccBackup.Functions.csproj).
+dotnet build AccBackup.slnx -c Release --no-restore -nologo -p:RestoreLockedMode=true
 
 echo "== dotnet test"
 log=$(mktemp) group_file=$(mktemp)
