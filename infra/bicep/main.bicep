@@ -347,7 +347,7 @@ module functionApp 'modules/function-app.bicep' = {
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects
     backupVersions: backupVersions
-    virtualNetworkSubnetId: privateNetwork ? network!.outputs.appSubnetId : ''
+    virtualNetworkSubnetId: network.?outputs.appSubnetId ?? ''
   }
 }
 
