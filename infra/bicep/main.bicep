@@ -31,6 +31,17 @@ param principalId string = ''
 ])
 param principalType string = 'User'
 
+// ---------------------------------------------------------------- production and network
+
+@description('Production: retention (immutabilityDays, 30 when left at 0), the account lock, Key Vault purge protection with 90 days of soft delete, and alertEmail required. Off: a trial that azd down removes. Choose before the first deployment (retention and the vault\'s soft-delete days are fixed when created).')
+param production bool = false
+
+@description('Put the Function App on a virtual network (Flex Consumption VNet integration) and reach both storage accounts and Key Vault only through private endpoints, with their public network access disabled.')
+param privateNetwork bool = false
+
+@description('Address space of the private network (privateNetwork): its first two /24 ranges hold the app and the private endpoints.')
+param privateNetworkAddressSpace string = '10.20.0.0/23'
+
 // ---------------------------------------------------------------- APS (Aps__*)
 
 @description('Aps__AccountId: the ACC/BIM 360 account id, a GUID (the hub id without its "b." prefix).')
@@ -114,7 +125,7 @@ param blobSoftDeleteDays int = 30
 @maxValue(365)
 param containerSoftDeleteDays int = 30
 
-@description('WORM retention in days for every blob of the backup container (time-based retention policy, created unlocked); 0 = off. When on, the app\'s identity has no delete right there. Only takes effect on the deployment that creates the container.')
+@description('WORM retention in days for every blob of the backup container (time-based retention policy, created unlocked); 0 = off, or 30 with production. Only takes effect on the deployment that creates the container.')
 @minValue(0)
 @maxValue(146000)
 param immutabilityDays int = 0
@@ -140,15 +151,15 @@ param deleteVersionsAfterDays int = 0
 @maxValue(365)
 param stateVersionsDays int = 7
 
-@description('CanNotDelete lock on the backup account (recommended in production; azd down then stops at the lock).')
+@description('CanNotDelete lock on the backup account (always on with production; azd down then stops at the lock).')
 param protectBackupAccount bool = false
 
 // ---------------------------------------------------------------- secrets and monitoring
 
-@description('Key Vault purge protection (irreversible; recommended in production).')
+@description('Key Vault purge protection with 90 days of soft delete (irreversible; always on with production).')
 param keyVaultPurgeProtection bool = false
 
-@description('E-mail notified by the alerts; empty = alerts show in the portal only.')
+@description('E-mail notified by the alerts; empty = alerts show in the portal only. Required with production.')
 param alertEmail string = ''
 
 @description('Hours without a finished run before the missed-run alert fires; 0 = off.')
@@ -171,6 +182,13 @@ var functionAppName = 'func-accbackup-${resourceToken}'
 // Flex Consumption reads the deployment package from this container of the host storage account.
 var deploymentContainerName = 'app-package-${take(functionAppName, 32)}-${take(resourceToken, 7)}'
 var apsSecretName = 'aps-client-secret'
+
+// What production turns on. Retention: the days asked for, else a month, long enough to notice a deletion and act.
+var retentionDays = immutabilityDays > 0 ? immutabilityDays : (production ? 30 : 0)
+var lockBackupAccount = production || protectBackupAccount
+var purgeProtection = production || keyVaultPurgeProtection
+// A production backup nobody hears about when it fails or is tampered with isn't one: the deployment stops here.
+var operatorEmail = production && empty(alertEmail) ? fail('alertEmail (ALERT_EMAIL) is required when production is true: the alerts must reach someone.') : alertEmail
 var issuesKeySecretName = 'issues-private-key'
 
 resource rg 'Microsoft.Resources/resourceGroups@2022-09-01' = {
@@ -211,6 +229,7 @@ module hostStorage 'modules/host-storage.bicep' = {
     tags: tags
     deploymentContainerName: deploymentContainerName
     appPrincipalId: identity.outputs.principalId
+    privateNetwork: privateNetwork
   }
 }
 
@@ -225,14 +244,16 @@ module backupStorage 'modules/backup-storage.bicep' = {
     containerName: backupContainerName
     blobSoftDeleteDays: blobSoftDeleteDays
     containerSoftDeleteDays: containerSoftDeleteDays
-    immutabilityDays: immutabilityDays
+    immutabilityDays: retentionDays
     coolAfterDays: backupCoolAfterDays
     coldAfterDays: backupColdAfterDays
     archiveAfterDays: backupArchiveAfterDays
     deleteVersionsAfterDays: deleteVersionsAfterDays
     stateVersionsDays: stateVersionsDays
-    lockAccount: protectBackupAccount
+    lockAccount: lockBackupAccount
     appPrincipalId: identity.outputs.principalId
+    workspaceId: monitoring.outputs.workspaceId
+    privateNetwork: privateNetwork
   }
 }
 
@@ -250,7 +271,49 @@ module keyVault 'modules/key-vault.bicep' = {
     appPrincipalId: identity.outputs.principalId
     deployerPrincipalId: principalId
     deployerPrincipalType: principalType
-    purgeProtection: keyVaultPurgeProtection
+    purgeProtection: purgeProtection
+    workspaceId: monitoring.outputs.workspaceId
+    privateNetwork: privateNetwork
+  }
+}
+
+module network 'modules/private-network.bicep' = if (privateNetwork) {
+  name: 'private-network'
+  scope: rg
+  params: {
+    name: 'vnet-accbackup-${resourceToken}'
+    location: location
+    tags: tags
+    addressSpace: privateNetworkAddressSpace
+    // Every service the app reaches in this resource group: the backup, the runtime's storage (blobs and the deployment
+    // package, the Durable task hub's queues and tables) and the vault its Key Vault references read.
+    endpoints: [
+      {
+        name: 'pe-backup-blob-${resourceToken}'
+        targetId: backupStorage.outputs.id
+        groupId: 'blob'
+      }
+      {
+        name: 'pe-host-blob-${resourceToken}'
+        targetId: hostStorage.outputs.id
+        groupId: 'blob'
+      }
+      {
+        name: 'pe-host-queue-${resourceToken}'
+        targetId: hostStorage.outputs.id
+        groupId: 'queue'
+      }
+      {
+        name: 'pe-host-table-${resourceToken}'
+        targetId: hostStorage.outputs.id
+        groupId: 'table'
+      }
+      {
+        name: 'pe-vault-${resourceToken}'
+        targetId: keyVault.outputs.id
+        groupId: 'vault'
+      }
+    ]
   }
 }
 
@@ -284,6 +347,7 @@ module functionApp 'modules/function-app.bicep' = {
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects
     backupVersions: backupVersions
+    virtualNetworkSubnetId: network.?outputs.appSubnetId ?? ''
   }
 }
 
@@ -295,8 +359,20 @@ module alerts 'modules/alerts.bicep' = {
     location: location
     tags: tags
     appInsightsId: monitoring.outputs.appInsightsId
-    alertEmail: alertEmail
+    alertEmail: operatorEmail
     missedRunHours: missedRunAlertHours
+  }
+}
+
+module controlPlaneAlerts 'modules/control-plane-alerts.bicep' = {
+  name: 'control-plane-alerts'
+  scope: rg
+  params: {
+    namePrefix: 'accbackup-${resourceToken}'
+    tags: tags
+    backupAccountId: backupStorage.outputs.id
+    writeOnceRoleId: backupStorage.outputs.writeOnceRoleId
+    actionGroupIds: alerts.outputs.actionGroupIds
   }
 }
 

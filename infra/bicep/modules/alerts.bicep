@@ -137,3 +137,6 @@ resource missedRuns 'Microsoft.Insights/scheduledQueryRules@2023-12-01' = if (mi
     actionGroup
   ]
 }
+
+// The control-plane alerts (control-plane-alerts.bicep) notify the same operators.
+output actionGroupIds string[] = actionGroups

@@ -4,8 +4,8 @@
 // and containers, an optional time-based retention policy makes the backup container's blobs immutable (WORM), and a
 // lifecycle rule moves the backup container's blobs to cheaper tiers as they age (another removes the state container's
 // previous versions). The app's identity gets one role
-// per container and none on the account: read/write on the state container; on the backup container read/write, and
-// delete only while no retention policy is asked for.
+// per container and none on the account: read/write/delete on the state container; on the backup container a
+// write-once role (read and create blobs), never delete, whatever the parameters.
 
 @description('Name of the storage account (3-24 lowercase letters and digits).')
 param name string
@@ -73,6 +73,12 @@ param lockAccount bool
 
 @description('Principal id of the Function App identity.')
 param appPrincipalId string
+
+@description('Resource id of the Log Analytics workspace that receives the blob service\'s write and delete log (the audit trail).')
+param workspaceId string
+
+@description('Reach the account through private endpoints only (public network access disabled).')
+param privateNetwork bool
 
 // Built-in role: Storage Blob Data Contributor (read, write, delete blobs; no ACL or ownership management).
 var blobDataContributor = 'ba92f5b4-2d11-453d-a403-e96b0029c9fe'
@@ -156,8 +162,9 @@ resource storage 'Microsoft.Storage/storageAccounts@2024-01-01' = {
     defaultToOAuthAuthentication: true
     // Backup data stays in this tenant.
     allowCrossTenantReplication: false
-    // Reached over the public endpoint (no VNet in this template); RBAC is the gate.
-    publicNetworkAccess: 'Enabled'
+    // With the private network only through its private endpoint (private-network.bicep); otherwise over the public
+    // endpoint, where RBAC is the gate.
+    publicNetworkAccess: privateNetwork ? 'Disabled' : 'Enabled'
   }
 }
 
@@ -231,30 +238,18 @@ resource lifecycle 'Microsoft.Storage/storageAccounts/managementPolicies@2024-01
   ]
 }
 
-// The backup container's role. Without a retention policy: Storage Blob Data Contributor, whose delete lets prune
-// remove blobs no run refers to any more.
-resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (immutabilityDays == 0) {
-  name: guid(container.id, appPrincipalId, blobDataContributor)
-  // The container, not the account: the app can't touch any other container or the account's settings.
-  scope: container
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', blobDataContributor)
-    principalId: appPrincipalId
-    principalType: 'ServicePrincipal'
-    description: 'Storage Blob Data Contributor for the ACC backup Function App, on the backup container only.'
-  }
-}
-
-// With a retention policy: Storage Blob Data Contributor minus every delete. The policy already refuses deletes of
-// protected blobs; without the right, a stolen app identity can't delete even what the policy no longer protects, nor
-// remove a blob's own policy (immutableStorage/runAsSuperUser). A custom role can't be assignable at a single
-// resource, so it is assignable in this resource group; it is only ever assigned at the backup container.
-resource writeOnceRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = if (immutabilityDays > 0) {
+// The backup container's role, whatever the parameters: Storage Blob Data Contributor minus every delete, and minus
+// creating or changing containers (the Bicep creates both; the app only checks that they exist). A retention policy
+// already refuses deletes of protected blobs; without the right, a stolen app identity can't delete even what the
+// policy no longer protects, nor remove a blob's own policy (immutableStorage/runAsSuperUser). Prune runs as a person
+// or pipeline with delete rights granted for the purpose (README, "Prune"). A custom role can't be assignable at a
+// single resource, so it is assignable in this resource group; it is only ever assigned at the backup container.
+resource writeOnceRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = {
   name: guid(storage.id, 'acc-backup-write-once')
   properties: {
     // Role names are unique in the tenant: the account's name tells each deployment's role apart.
     roleName: 'ACC backup write-once writer (${storage.name})'
-    description: 'Read, create and write blobs, read blob tags; no delete. For the ACC backup Function App on a backup container under a retention policy.'
+    description: 'Read the container, read, create and write blobs; no delete, no container write, no immutability override. For the ACC backup Function App on its backup container.'
     type: 'CustomRole'
     assignableScopes: [
       resourceGroup().id
@@ -262,16 +257,16 @@ resource writeOnceRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = if
     permissions: [
       {
         actions: [
+          // Get Container Properties: the app checks the container exists and carries its retention policy.
           'Microsoft.Storage/storageAccounts/blobServices/containers/read'
-          // Create Container asks for it: the app creates its containers if they are missing.
-          'Microsoft.Storage/storageAccounts/blobServices/containers/write'
         ]
         notActions: []
         dataActions: [
+          // List, read and Get Blob Properties (a stored version's size, its retention end).
           'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/read'
+          // Put Blob, Put Block (From URL), Put Block List: metadata goes with the write, never Set Blob Metadata.
           'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/write'
           'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/add/action'
-          'Microsoft.Storage/storageAccounts/blobServices/containers/blobs/tags/read'
         ]
         notDataActions: []
       }
@@ -279,7 +274,7 @@ resource writeOnceRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = if
   }
 }
 
-resource writeOnceWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (immutabilityDays > 0) {
+resource writeOnceWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   name: guid(container.id, appPrincipalId, writeOnceRole.name)
   scope: container
   properties: {
@@ -291,6 +286,7 @@ resource writeOnceWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = 
   }
 }
 
+// The state container stays mutable (pointer, quota tally, working records rewritten and removed every night).
 resource stateWriter 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   name: guid(stateContainer.id, appPrincipalId, blobDataContributor)
   scope: stateContainer
@@ -311,9 +307,32 @@ resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lockAccount
   }
 }
 
+// The audit trail of the backup's data plane: every blob written or deleted, by whom (identity, IP), into Log
+// Analytics (StorageBlobLogs). Reads are left out: a night reads every stored version's properties, and that volume
+// would cost more than it tells.
+resource blobAudit 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'backup-blob-audit'
+  scope: blobService
+  properties: {
+    workspaceId: workspaceId
+    logs: [
+      {
+        category: 'StorageWrite'
+        enabled: true
+      }
+      {
+        category: 'StorageDelete'
+        enabled: true
+      }
+    ]
+  }
+}
+
 output name string = storage.name
 output id string = storage.id
 output blobEndpoint string = storage.properties.primaryEndpoints.blob
 output containerName string = container.name
 output stateContainerName string = stateContainer.name
 output containerUrl string = '${storage.properties.primaryEndpoints.blob}${container.name}'
+// Subscription-level, as every role definition's id is wherever it was defined.
+output writeOnceRoleId string = subscriptionResourceId('Microsoft.Authorization/roleDefinitions', writeOnceRole.name)

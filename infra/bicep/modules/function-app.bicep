@@ -87,6 +87,9 @@ param backupExcludeProjects string
 @allowed(['Latest', 'All'])
 param backupVersions string
 
+@description('Subnet the app joins (Flex Consumption VNet integration, delegated to Microsoft.App/environments); empty = no virtual network.')
+param virtualNetworkSubnetId string
+
 resource appInsights 'Microsoft.Insights/components@2020-02-02' existing = {
   name: appInsightsName
 }
@@ -123,6 +126,11 @@ resource site 'Microsoft.Web/sites@2024-11-01' = {
     httpsOnly: true
     // Key Vault references (Aps__ClientSecret) resolve with the user-assigned identity, not a system one.
     keyVaultReferenceIdentity: identityId
+    // With the private network the app's outbound traffic leaves through this subnet, where the private endpoints of
+    // both storage accounts and the vault resolve; APS and Application Insights are reached on through it.
+    virtualNetworkSubnetId: empty(virtualNetworkSubnetId) ? null : virtualNetworkSubnetId
+    // All outbound traffic through the subnet, Key Vault reference resolution included (the vault is private then).
+    outboundVnetRouting: empty(virtualNetworkSubnetId) ? null : { allTraffic: true }
     siteConfig: {
       minTlsVersion: '1.2'
     }

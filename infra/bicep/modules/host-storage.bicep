@@ -17,6 +17,9 @@ param deploymentContainerName string
 @description('Principal id of the Function App identity.')
 param appPrincipalId string
 
+@description('Reach the account through private endpoints only (blob, queue, table; public network access disabled).')
+param privateNetwork bool
+
 // What the Functions host and Durable Functions (Azure Storage backend) need with an identity-based
 // AzureWebJobsStorage, and nothing more (no Storage Account Contributor: that is only for blob triggers).
 var hostRoles = [
@@ -58,8 +61,9 @@ resource storage 'Microsoft.Storage/storageAccounts@2024-01-01' = {
     // The portal's storage browser uses Entra ID too, since keys are off.
     defaultToOAuthAuthentication: true
     allowCrossTenantReplication: false
-    // Reached over the public endpoint (no VNet in this template); RBAC is the gate.
-    publicNetworkAccess: 'Enabled'
+    // With the private network the runtime reaches it only through its private endpoints (private-network.bicep);
+    // otherwise over the public endpoint, where RBAC is the gate.
+    publicNetworkAccess: privateNetwork ? 'Disabled' : 'Enabled'
   }
 }
 
@@ -90,5 +94,6 @@ resource roleAssignments 'Microsoft.Authorization/roleAssignments@2022-04-01' = 
 ]
 
 output name string = storage.name
+output id string = storage.id
 output blobEndpoint string = storage.properties.primaryEndpoints.blob
 output deploymentContainerName string = deploymentContainer.name

@@ -38,8 +38,14 @@ param deployerPrincipalId string
 ])
 param deployerPrincipalType string
 
-@description('Turn on purge protection: deleted secrets and the vault itself can\'t be purged before the retention ends. Irreversible.')
+@description('Turn on purge protection with 90 days of soft delete: deleted secrets and the vault itself can\'t be purged before the retention ends. Irreversible.')
 param purgeProtection bool
+
+@description('Resource id of the Log Analytics workspace that receives the vault\'s audit log.')
+param workspaceId string
+
+@description('Reach the vault through its private endpoint only (public network access disabled).')
+param privateNetwork bool
 
 // Built-in roles: Key Vault Secrets User (read secret values), Key Vault Secrets Officer (manage secrets).
 var secretsUser = '4633458b-17de-408a-b874-0445c86b69e6'
@@ -57,13 +63,15 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
     }
     // Azure RBAC decides who reads secrets (no access policies).
     enableRbacAuthorization: true
-    // Deleted secrets stay recoverable for this many days.
+    // Deleted secrets stay recoverable for this many days: the longest with purge protection (production), a week for
+    // a trial vault. Azure fixes it when the vault is created: choose production before the first deployment.
     enableSoftDelete: true
-    softDeleteRetentionInDays: 7
+    softDeleteRetentionInDays: purgeProtection ? 90 : 7
     // Only 'true' is a valid value once set; omitted (null) leaves it off so azd down can purge a trial vault.
     enablePurgeProtection: purgeProtection ? true : null
-    // Reached over the public endpoint (no VNet in this template); RBAC is the gate.
-    publicNetworkAccess: 'Enabled'
+    // With the private network only through its private endpoint (private-network.bicep); otherwise over the public
+    // endpoint, where RBAC is the gate. Secrets set by this template travel through Resource Manager either way.
+    publicNetworkAccess: privateNetwork ? 'Disabled' : 'Enabled'
   }
 }
 
@@ -108,7 +116,24 @@ resource deployerSetsSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01
   }
 }
 
+// The vault's audit trail: every secret read, set or deleted and every access refused, by whom, into Log Analytics
+// (AzureDiagnostics, category AuditEvent).
+resource audit 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'key-vault-audit'
+  scope: vault
+  properties: {
+    workspaceId: workspaceId
+    logs: [
+      {
+        category: 'AuditEvent'
+        enabled: true
+      }
+    ]
+  }
+}
+
 output name string = vault.name
+output id string = vault.id
 // No version in the URI: the reference follows the latest version, so a rotated secret needs no redeploy.
 output secretUri string = '${vault.properties.vaultUri}secrets/${secretName}'
 output issuesPrivateKeyUri string = '${vault.properties.vaultUri}secrets/${issuesPrivateKeySecretName}'

@@ -15,6 +15,9 @@ internal sealed class ArmEvaluation(JsonElement template, IReadOnlyDictionary<st
     /// <summary>The resource group every evaluation deploys to.</summary>
     public const string ResourceGroupId = "/subscriptions/sub/resourceGroups/rg";
 
+    /// <summary>The subscription every evaluation deploys to.</summary>
+    public const string SubscriptionId = "/subscriptions/sub";
+
     /// <summary>The id <c>resourceId(type, names…)</c> evaluates to here.</summary>
     public static string ResourceId(string type, params string[] names) => $"{ResourceGroupId}/providers/{type}/{string.Join('/', names)}";
 
@@ -88,6 +91,8 @@ internal sealed class ArmEvaluation(JsonElement template, IReadOnlyDictionary<st
             "resourceId" => JsonValue.Create(ResourceId(Text(values[0]), [.. values.Skip(1).Select(Text)])),
             "subscriptionResourceId" => JsonValue.Create(SubscriptionResourceId(Text(values[0]), [.. values.Skip(1).Select(Text)])),
             "resourceGroup" => new JsonObject { ["id"] = ResourceGroupId, ["name"] = "rg" },
+            "subscription" => new JsonObject { ["id"] = SubscriptionId, ["subscriptionId"] = "sub", ["tenantId"] = "tenant" },
+            "fail" => throw new ArmDeploymentFailure(Text(values[0])),
             _ => throw new NotSupportedException($"The test evaluator does not support the ARM function {function}(); add it to {nameof(ArmEvaluation)}."),
         };
     }

@@ -29,6 +29,16 @@ internal sealed class ArmTemplate(JsonElement root)
             StringComparer.Ordinal);
     }
 
+    /// <summary>The argument main passes to <paramref name="parameter"/> of the module deployed under <paramref name="deploymentName"/>, unevaluated (evaluate it with <see cref="Deploy"/>).</summary>
+    public JsonElement ModuleArgument(string deploymentName, string parameter)
+    {
+        var module = Assert.Single(AllResources, r => r.Type == "Microsoft.Resources/deployments" && r.Name == deploymentName);
+        return module.Properties.GetProperty("parameters").GetProperty(parameter).GetProperty("value");
+    }
+
+    /// <summary>The declaration of the variable <paramref name="name"/>, unevaluated (evaluate it with <see cref="Deploy"/>).</summary>
+    public JsonElement Variable(string name) => root.GetProperty("variables").GetProperty(name);
+
     /// <summary>This template deployed with <paramref name="parameters"/> (the others at their defaults), evaluated as Resource Manager would.</summary>
     public ArmEvaluation Deploy(IReadOnlyDictionary<string, object?> parameters) => new(root, parameters);
 

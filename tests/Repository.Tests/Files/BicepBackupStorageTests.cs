@@ -7,7 +7,8 @@ namespace AccBackup.Repository.Tests.Files;
 /// <summary>
 /// The backup storage module (infra/bicep/modules/backup-storage.bicep), deployed on paper with given parameters: a
 /// write-once backup container with optional retention (WORM) and tiering, a mutable state container with neither,
-/// soft delete, and roles that leave the app's identity no delete right on a container under retention.
+/// soft delete, an audit log of blob writes and deletes, and roles that never give the app's identity a delete right
+/// on the backup container.
 /// </summary>
 public sealed class BicepBackupStorageTests
 {
@@ -19,6 +20,7 @@ public sealed class BicepBackupStorageTests
     private const string ManagementPolicy = "Microsoft.Storage/storageAccounts/managementPolicies";
     private const string RoleDefinition = "Microsoft.Authorization/roleDefinitions";
     private const string RoleAssignment = "Microsoft.Authorization/roleAssignments";
+    private const string DiagnosticSetting = "Microsoft.Insights/diagnosticSettings";
     private const string BlobData = "Microsoft.Storage/storageAccounts/blobServices/containers/blobs/";
     private static readonly string BlobDataContributor = ArmEvaluation.SubscriptionResourceId(RoleDefinition, "ba92f5b4-2d11-453d-a403-e96b0029c9fe");
 
@@ -122,27 +124,17 @@ public sealed class BicepBackupStorageTests
         AssertJson("true", properties["isVersioningEnabled"]);
     }
 
-    [Fact]
-    public async Task Roles_RetentionOff_AreBlobDataContributorOnEachContainerOnly()
+    [Theory]
+    [InlineData(0)]
+    [InlineData(30)]
+    [InlineData(365)]
+    public async Task Roles_AnyRetention_BackupContainerGetsTheWriteOnceRoleAndStateContainerContributor(int immutabilityDays)
     {
         // Act
-        var (module, deployment) = await DeployAsync(immutabilityDays: 0);
-
-        // Assert: prune may delete unreferenced backup blobs; nothing is granted on the account or another container.
-        Assert.Empty(Deployed(module, deployment, RoleDefinition));
-        Assert.Equal(
-            new Dictionary<string, string> { [ContainerId(Backup)] = BlobDataContributor, [ContainerId(State)] = BlobDataContributor },
-            Grants(module, deployment));
-    }
-
-    [Fact]
-    public async Task Roles_RetentionOn_BackupContainerGetsTheWriteOnceRoleOnly()
-    {
-        // Act
-        var (module, deployment) = await DeployAsync(immutabilityDays: 30);
+        var (module, deployment) = await DeployAsync(immutabilityDays: immutabilityDays);
         var role = Assert.Single(Deployed(module, deployment, RoleDefinition));
 
-        // Assert: the custom role at the backup container instead of Storage Blob Data Contributor; the state container keeps it.
+        // Assert: the write-once role at the backup container with or without retention; nothing on the account or another container.
         Assert.Equal(
             new Dictionary<string, string>
             {
@@ -150,35 +142,67 @@ public sealed class BicepBackupStorageTests
                 [ContainerId(State)] = BlobDataContributor,
             },
             Grants(module, deployment));
+        Assert.Equal(ArmEvaluation.SubscriptionResourceId(RoleDefinition, Text(deployment.Property(role, "name"))), Text(deployment.Output("writeOnceRoleId")));
     }
 
-    [Fact]
-    public async Task WriteOnceRole_Permissions_ReadAndCreateBlobsButNeverDelete()
+    [Theory]
+    [InlineData(0)]
+    [InlineData(30)]
+    public async Task WriteOnceRole_Permissions_ReadAndCreateBlobsButNeverDeleteNorWriteContainers(int immutabilityDays)
     {
         // Act
-        var (module, deployment) = await DeployAsync(immutabilityDays: 30);
+        var (module, deployment) = await DeployAsync(immutabilityDays: immutabilityDays);
         var properties = deployment.Property(Assert.Single(Deployed(module, deployment, RoleDefinition)), "properties")!;
         var permission = Assert.Single(properties["permissions"]!.AsArray())!;
         var dataActions = permission["dataActions"]!.AsArray().Select(Text).ToList();
         var actions = permission["actions"]!.AsArray().Select(Text).ToList();
 
-        // Assert
-        Assert.Equal([BlobData + "read", BlobData + "write", BlobData + "add/action", BlobData + "tags/read"], dataActions);
+        // Assert: the container must already exist (the Bicep creates it); the app only reads it.
+        Assert.Equal([BlobData + "read", BlobData + "write", BlobData + "add/action"], dataActions);
+        Assert.Equal([Container + "/read"], actions);
         Problems.AssertNone(actions.Concat(dataActions)
-            .Where(a => a.Contains('*', StringComparison.Ordinal) || a.Contains("delete", StringComparison.OrdinalIgnoreCase) || a.Contains("runAsSuperUser", StringComparison.Ordinal))
+            .Where(a => a.Contains('*', StringComparison.Ordinal) || a.Contains("delete", StringComparison.OrdinalIgnoreCase)
+                || a.Contains("runAsSuperUser", StringComparison.Ordinal) || a.Contains("immutab", StringComparison.OrdinalIgnoreCase)
+                || a.Contains("LegalHold", StringComparison.OrdinalIgnoreCase) || a == Container + "/write")
             .Select(a => $"the write-once role grants {a}"));
         Assert.Equal([ArmEvaluation.ResourceGroupId], properties["assignableScopes"]!.AsArray().Select(Text));
         Assert.Contains(Account, Text(properties["roleName"]), StringComparison.Ordinal);
     }
 
     [Fact]
-    public async Task Main_RetentionTierAndSoftDeleteParameters_ReachTheModuleWithTheirDefaults()
+    public async Task BlobAudit_Deployed_SendsWritesAndDeletesToTheWorkspace()
     {
-        // Arrange
+        // Act
+        var (module, deployment) = await DeployAsync();
+        var setting = Assert.Single(Deployed(module, deployment, DiagnosticSetting));
+
+        // Assert: on the blob service (where StorageWrite and StorageDelete are), into the workspace main passes.
+        Assert.Equal(ArmEvaluation.ResourceId("Microsoft.Storage/storageAccounts/blobServices", Account, "default"), Text(deployment.Property(setting, "scope")));
+        AssertJson(
+            """{"workspaceId": "workspace", "logs": [{"category": "StorageWrite", "enabled": true}, {"category": "StorageDelete", "enabled": true}]}""",
+            deployment.Property(setting, "properties"));
+    }
+
+    [Theory]
+    [InlineData(false, "Enabled")]
+    [InlineData(true, "Disabled")]
+    public async Task Account_PrivateNetwork_DecidesPublicNetworkAccess(bool privateNetwork, string expected)
+    {
+        // Act
+        var (module, deployment) = await DeployAsync(privateNetwork: privateNetwork);
+        var account = Assert.Single(Deployed(module, deployment, "Microsoft.Storage/storageAccounts"));
+
+        // Assert
+        Assert.Equal(expected, Text(deployment.Property(account, "properties")!["publicNetworkAccess"]));
+    }
+
+    [Fact]
+    public async Task Main_TierAndSoftDeleteParameters_ReachTheModuleWithTheirDefaults()
+    {
+        // Arrange: immutabilityDays reaches it through the production switch (BicepProductionTests).
         var main = await BicepCompiler.CompileMainAsync();
         (string Main, string Module, string Default)[] expected =
         [
-            ("immutabilityDays", "immutabilityDays", "0"),
             ("backupCoolAfterDays", "coolAfterDays", "30"),
             ("backupColdAfterDays", "coldAfterDays", "90"),
             ("backupArchiveAfterDays", "archiveAfterDays", "0"),
@@ -201,7 +225,7 @@ public sealed class BicepBackupStorageTests
 
     private static async Task<(ArmTemplate Module, ArmEvaluation Deployment)> DeployAsync(
         int immutabilityDays = 0, int coolAfterDays = 30, int coldAfterDays = 90, int archiveAfterDays = 0, int deleteVersionsAfterDays = 0,
-        int blobSoftDeleteDays = 30, int containerSoftDeleteDays = 30, int stateVersionsDays = 7)
+        int blobSoftDeleteDays = 30, int containerSoftDeleteDays = 30, int stateVersionsDays = 7, bool privateNetwork = false)
     {
         var module = (await BicepCompiler.CompileMainAsync()).Module("backup-storage");
         return (module, module.Deploy(new Dictionary<string, object?>
@@ -218,6 +242,8 @@ public sealed class BicepBackupStorageTests
             ["stateVersionsDays"] = stateVersionsDays,
             ["appPrincipalId"] = "app-principal",
             ["lockAccount"] = false,
+            ["workspaceId"] = "workspace",
+            ["privateNetwork"] = privateNetwork,
         }));
     }
 
