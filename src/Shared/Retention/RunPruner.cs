@@ -66,12 +66,17 @@ public sealed partial class RunPruner(
         }
 
         var cutoff = runs.Where(r => !r.Removed).Max(r => r.StartedAt);
+
+        // Runs killed and never resumed: no manifest names their records, nor anything a kept run needs.
+        var unfinished = await FindUnfinishedAsync(listed, cancellationToken).ConfigureAwait(false);
+        runs.AddRange(unfinished);
         var deleter = new Deleter(logger);
         for (var i = 0; i < runs.Count && deleter.Refusal is null; i++)
         {
             if (runs[i].Removed)
             {
-                runs[i] = await RemoveRunAsync(runs[i], dryRun, deleter, referenced, cancellationToken).ConfigureAwait(false);
+                var needs = i < runs.Count - unfinished.Count ? referenced : null;
+                runs[i] = await RemoveRunAsync(runs[i], dryRun, deleter, needs, cancellationToken).ConfigureAwait(false);
             }
         }
 
