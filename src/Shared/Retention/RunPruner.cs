@@ -14,7 +14,8 @@ namespace AccBackup.Retention;
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
 /// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
 /// (<see cref="IssueLayout.AttachmentsRoot"/>), which kept runs' issue snapshots name as manifests name files: only the
-/// removed runs' folders go.
+/// removed runs' folders go. A run that never wrote a manifest and is not running (<see cref="UnfinishedRunIdle"/>) goes as a
+/// removed run does: its working records serve nothing.
 /// </remarks>
 public sealed partial class RunPruner(
     RunHistory history,
