@@ -28,7 +28,8 @@ public sealed class StoredFiles
     /// <summary>The entries of <paramref name="runId"/> whose blob holds a copy (<see cref="ManifestEntry.HoldsCopy"/>: deleted and
     /// moved files' kept copies too) that <paramref name="select"/> keeps: where one version of a file is restored from. When a
     /// stored file is among them, only the stored ones: a file deleted and made again at the same path can have the same version
-    /// number, and the account's file is the one asked for (the deleted one's run restores it with <c>--run</c>).</summary>
+    /// number, and the account's file is the one asked for (the deleted one's copy is restored with <c>--run</c> of a night it was
+    /// live in, while one is kept).</summary>
     public static async Task<StoredFiles> ReadCopiesAsync(ManifestReader reader, string runId, Func<ManifestEntry, bool> select, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(reader);
