@@ -28,6 +28,10 @@ internal static class CliHarness
         return new CliResult(exitCode, output.ToString(), error.ToString());
     }
 
+    /// <summary>The command tree the tool parses with, built over a context that writes nowhere.</summary>
+    public static System.CommandLine.RootCommand CommandTree() =>
+        CliApplication.Build(new CliContext(TextWriter.Null, TextWriter.Null, interactive: false, new Dictionary<string, string?>(), ToolDirectory, TimeProvider.System));
+
     /// <summary>Environment variables pointing at a fresh container on the test run's Azurite.</summary>
     public static async Task<Dictionary<string, string?>> StorageEnvironmentAsync(string? containerName = null)
     {

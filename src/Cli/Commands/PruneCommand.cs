@@ -12,9 +12,9 @@ internal static class PruneCommand
 {
     public static Command Create(CliContext context, GlobalOptions global)
     {
-        var daily = Count("--keep-daily", "Days with a run to keep the newest run of", RetentionPolicy.DefaultDaily);
-        var weekly = Count("--keep-weekly", "ISO weeks (Monday to Sunday, UTC) with a run to keep the newest run of", RetentionPolicy.DefaultWeekly);
-        var monthly = Count("--keep-monthly", "Months with a run to keep the newest run of", RetentionPolicy.DefaultMonthly);
+        var daily = ValueOptions.Count("--keep-daily", "Days with a run to keep the newest run of", 0, RetentionPolicy.DefaultDaily);
+        var weekly = ValueOptions.Count("--keep-weekly", "ISO weeks (Monday to Sunday, UTC) with a run to keep the newest run of", 0, RetentionPolicy.DefaultWeekly);
+        var monthly = ValueOptions.Count("--keep-monthly", "Months with a run to keep the newest run of", 0, RetentionPolicy.DefaultMonthly);
         var dryRun = new Option<bool>("--dry-run") { Description = "Delete nothing: print the runs and blobs a prune would remove" };
         var command = new Command(
             "prune",
@@ -29,19 +29,6 @@ internal static class PruneCommand
             return CommandAction.ExecuteAsync(context, values, token => PruneAsync(context, values, policy, parse.GetValue(dryRun), token), ct);
         });
         return command;
-    }
-
-    private static Option<int> Count(string name, string description, int defaultValue)
-    {
-        var option = new Option<int>(name) { Description = $"{description} (default {defaultValue})", DefaultValueFactory = _ => defaultValue };
-        option.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<int>() < 0)
-            {
-                result.AddError($"{name} must be 0 or more.");
-            }
-        });
-        return option;
     }
 
     private static async Task<int> PruneAsync(CliContext context, GlobalValues values, RetentionPolicy policy, bool dryRun, CancellationToken cancellationToken)

@@ -12,28 +12,32 @@ internal static class RestoreCommand
     public static Command Create(CliContext context, GlobalOptions global)
     {
         var run = new Option<string?>("--run") { Description = "The run id, or 'latest' (every run kept is restorable)" };
-        var asOf = new Option<DateTimeOffset?>("--as-of") { Description = "Restore the last run finished at or before this time (ISO 8601, e.g. 2026-11-20T06:00:00Z) instead of --run" };
+        var asOf = ValueOptions.Time("--as-of", "Restore the last run finished at or before this time (ISO 8601, e.g. 2026-11-20T06:00:00Z; without an offset, UTC) instead of --run");
         var to = new Option<string>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it", Required = true };
         var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
-        var version = new Option<int?>("--version") { Description = "Restore this version of the one file --path names, from the newest run that holds it (its tip or an earlier version: see 'history')" };
+        var version = ValueOptions.Number("--version", "Restore this version of the one file --path names, from the newest run that holds it (its tip, an earlier version, or the kept copy of a file deleted or moved since: see 'history')", 1);
         var issues = new Option<bool>("--issues") { Description = "Restore the run's ACC Issues instead of its files: per project Issues/issues.json, issues.csv and attachments, each SHA-256 checked" };
         var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues, into a folder") { run, asOf, to, project, path, overwrite, version, issues };
+
+        // Decided from which options were given, never from their values: validators run before values are converted, and
+        // reading one that does not convert throws (dotnet/command-line-api#2645); its own parser reports it instead.
         command.Validators.Add(result =>
         {
-            var chosen = new[] { result.GetValue(run) is not null, result.GetValue(asOf) is not null, result.GetValue(version) is not null }.Count(given => given);
+            var chosen = new Option[] { run, asOf, version }.Count(option => result.GetResult(option) is not null);
             if (result.GetResult(to) is not null && chosen != 1)
             {
                 result.AddError("Give exactly one of --run (a run id or 'latest'), --as-of (a time) and --version (a version of the file --path names).");
             }
 
-            if (result.GetValue(issues) && (result.GetValue(run) is null || result.GetValue(project) is not null || result.GetValue(path) is not null))
+            // A flag's value always converts: a token that is not true or false is never taken as its value.
+            if (result.GetValue(issues) && (result.GetResult(run) is null || result.GetResult(project) is not null || result.GetResult(path) is not null))
             {
                 result.AddError("--issues restores every project's issues of one run: give --run (a run id or 'latest'), without --project or --path.");
             }
 
-            if (result.GetValue(version) is not null && string.IsNullOrWhiteSpace(result.GetValue(path)))
+            if (result.GetResult(version) is not null && (result.GetResult(path) is not { Tokens: [{ Value: { } file }, ..] } || string.IsNullOrWhiteSpace(file)))
             {
                 result.AddError("--version restores one file: give its ACC path with --path.");
             }

@@ -12,14 +12,7 @@ internal static class RunsCommand
 {
     public static Command Create(CliContext context, GlobalOptions global)
     {
-        var top = new Option<int>("--top") { Description = "How many runs to list", DefaultValueFactory = _ => 10 };
-        top.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<int>() < 1)
-            {
-                result.AddError("--top must be at least 1.");
-            }
-        });
+        var top = ValueOptions.Count("--top", "How many runs to list", 1, 10);
         var command = new Command("runs", "List recent backup runs") { top };
         command.SetAction((parse, ct) =>
         {

@@ -24,15 +24,16 @@ public sealed class FileHistory(RunHistory runs, ManifestReader reader)
         return found;
     }
 
-    /// <summary>The newest kept run whose manifest holds version <paramref name="version"/> of the file at <paramref name="path"/>
-    /// stored (as its tip or as an earlier version); null when none does.</summary>
+    /// <summary>The newest kept run whose manifest holds a copy of version <paramref name="version"/> of the file at <paramref name="path"/>
+    /// (<see cref="ManifestEntry.HoldsCopy"/>: its tip, an earlier version, or the kept copy of a file since deleted or moved);
+    /// null when none does.</summary>
     public async Task<string?> NewestRunHoldingAsync(string path, int version, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
         foreach (var run in (await runs.ListAsync(int.MaxValue, cancellationToken).ConfigureAwait(false)).Where(r => r.Summary is not null).OrderByDescending(r => r.Summary!.FinishedAt))
         {
             var manifest = await reader.ReadAsync(run.RunId, cancellationToken).ConfigureAwait(false);
-            if (manifest.Files.Any(e => e.IsStored && e.VersionNumber == version && e.IsAt(path)))
+            if (manifest.Files.Any(e => e.HoldsCopy && e.VersionNumber == version && e.IsAt(path)))
             {
                 return run.RunId;
             }

@@ -114,6 +114,12 @@ public sealed record ManifestEntry(
     [JsonIgnore]
     public bool IsStored => Status is ManifestStatus.Copied or ManifestStatus.Unchanged or ManifestStatus.NotListed or ManifestStatus.Carried;
 
+    /// <summary>Whether the entry's blob holds a verified copy of its version: a stored entry, or the kept copy of a file deleted
+    /// or moved in ACC (its entry still names the blob, size and SHA-256 it was stored with). Such an entry stays in every later
+    /// manifest, so after the runs that stored the version are pruned it is what <c>restore --path … --version N</c> reads.</summary>
+    [JsonIgnore]
+    public bool HoldsCopy => IsStored || (Status is ManifestStatus.Deleted or ManifestStatus.Moved && IsCheckable);
+
     /// <summary>Whether the entry's ACC path, with or without its project, is <paramref name="path"/> (case-insensitive; surrounding '/' ignored).</summary>
     public bool IsAt(string path)
     {

@@ -1,7 +1,8 @@
 namespace AccBackup.Manifest;
 
-/// <summary>A run's stored files (<see cref="ManifestEntry.IsStored"/>), read from its manifest and handed to a step a bounded
-/// number at once: the walk verify and restore share, each with its own step per file.</summary>
+/// <summary>A run's stored files (<see cref="ManifestEntry.IsStored"/>), or for one version of a file the copies its manifest
+/// names, read from its manifest and handed to a step a bounded number at once: the walk verify and restore share, each with
+/// its own step per file.</summary>
 public sealed class StoredFiles
 {
     private StoredFiles(RunManifest manifest, IReadOnlyList<ManifestEntry> selected)
@@ -22,6 +23,20 @@ public sealed class StoredFiles
         ArgumentNullException.ThrowIfNull(reader);
         var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
         return new StoredFiles(manifest, [.. manifest.Files.Where(e => e.IsStored && (select?.Invoke(e) ?? true))]);
+    }
+
+    /// <summary>The entries of <paramref name="runId"/> whose blob holds a copy (<see cref="ManifestEntry.HoldsCopy"/>: deleted and
+    /// moved files' kept copies too) that <paramref name="select"/> keeps: where one version of a file is restored from. When a
+    /// stored file is among them, only the stored ones: a file deleted and made again at the same path can have the same version
+    /// number, and the account's file is the one asked for (the deleted one's copy is restored with <c>--run</c> of a night it was
+    /// live in, while one is kept).</summary>
+    public static async Task<StoredFiles> ReadCopiesAsync(ManifestReader reader, string runId, Func<ManifestEntry, bool> select, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(reader);
+        ArgumentNullException.ThrowIfNull(select);
+        var manifest = await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false);
+        var copies = manifest.Files.Where(e => e.HoldsCopy && select(e)).ToList();
+        return new StoredFiles(manifest, copies.Exists(e => e.IsStored) ? copies.FindAll(e => e.IsStored) : copies);
     }
 
     /// <summary>Runs <paramref name="step"/> on every selected file, <paramref name="parallelism"/> at once; returns the bytes the steps counted.</summary>

@@ -11,11 +11,12 @@ namespace AccBackup.Restore;
 /// <param name="Overwrite">Whether a different file already at a target path is replaced; when false it is left as it is and reported as skipped.</param>
 /// <param name="AsOf">When set, the run restored is the last one finished at or before this time (<see cref="RunHistory.AsOfAsync"/>), not <paramref name="RunId"/>.</param>
 /// <param name="Version">When set, only this version of the file at exactly <paramref name="PathPrefix"/> is restored, from the
-/// newest run that holds it (<see cref="FileHistory.NewestRunHoldingAsync"/>), tip or earlier version; not <paramref name="RunId"/>.</param>
+/// newest run that holds a copy of it (<see cref="FileHistory.NewestRunHoldingAsync"/>): tip, earlier version, or the kept copy of a
+/// file since deleted or moved in ACC; not <paramref name="RunId"/>.</param>
 public sealed record RestoreRequest(
     string RunId, string Destination, string? Project = null, string? PathPrefix = null, bool Overwrite = false, DateTimeOffset? AsOf = null, int? Version = null)
 {
-    /// <summary>Whether <paramref name="entry"/> is one this request restores (the caller has already kept only stored entries).</summary>
+    /// <summary>Whether <paramref name="entry"/> is one this request restores (the caller has already kept only entries whose blob holds a copy).</summary>
     /// <remarks>Without <see cref="Version"/>, the run's account as it was: its files' tips, not the earlier versions it stored.</remarks>
     public bool Selects(ManifestEntry entry)
     {

@@ -33,7 +33,9 @@ public sealed class RunRestorer(BlobContainer container, ManifestReader reader)
                 ?? throw new InvalidOperationException($"No backup run had finished by {at:O}: there is nothing to restore as of then.");
         }
 
-        var stored = await StoredFiles.ReadAsync(reader, runId, request.Selects, cancellationToken).ConfigureAwait(false);
+        var stored = request.Version is null
+            ? await StoredFiles.ReadAsync(reader, runId, request.Selects, cancellationToken).ConfigureAwait(false)
+            : await StoredFiles.ReadCopiesAsync(reader, runId, request.Selects, cancellationToken).ConfigureAwait(false);
         Directory.CreateDirectory(root);
 
         var files = new FileRestorer(container, root, request.Overwrite);

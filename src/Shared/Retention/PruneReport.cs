@@ -8,7 +8,8 @@ namespace AccBackup.Retention;
 /// <param name="Policy">The retention policy applied.</param>
 /// <param name="Cutoff">When the newest kept run started: only blobs created before it are removed, so a backup running now
 /// loses nothing it writes. Null when there is no backup run (then nothing is removed).</param>
-/// <param name="Runs">Every run, newest first, kept (with why) or removed.</param>
+/// <param name="Runs">Every run, newest first, kept (with why) or removed; then the dry runs, and the runs that never wrote a
+/// manifest and are not running (their working records removed).</param>
 /// <param name="RemovedBlobs">The backed-up blobs no kept run references, removed (or to remove).</param>
 /// <param name="RetainedBlobs">Blobs no kept run references that a retention (immutability) policy or legal hold keeps.</param>
 /// <param name="Holds">What forbids deletes in the whole container, as its properties say.</param>

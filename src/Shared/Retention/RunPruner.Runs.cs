@@ -8,8 +8,9 @@ public sealed partial class RunPruner
 {
     /// <summary>Removes <paramref name="run"/>'s records (state container), then its CSV, then its manifest: while the manifest
     /// exists the run is listed, so a prune that stopped part-way sees it again and finishes it. A run whose blobs a retention
-    /// policy or legal hold keeps stays whole, and what it references joins <paramref name="referenced"/>.</summary>
-    private async Task<PrunedRun> RemoveRunAsync(PrunedRun run, bool dryRun, Deleter deleter, HashSet<string> referenced, CancellationToken cancellationToken)
+    /// policy or legal hold keeps stays whole, and what its manifest references joins <paramref name="referenced"/> (null for a
+    /// run that never wrote one: nothing restores it).</summary>
+    private async Task<PrunedRun> RemoveRunAsync(PrunedRun run, bool dryRun, Deleter deleter, HashSet<string>? referenced, CancellationToken cancellationToken)
     {
         var folder = RunLayout.RunFolder(run.RunId);
         var manifest = RunLayout.Json(run.RunId);
@@ -36,7 +37,11 @@ public sealed partial class RunPruner
         if (held is not null)
         {
             PruneLog.RunRetained(logger, run.RunId, held);
-            await AddReferencesAsync(referenced, run.RunId, cancellationToken).ConfigureAwait(false);
+            if (referenced is not null)
+            {
+                await AddReferencesAsync(referenced, run.RunId, cancellationToken).ConfigureAwait(false);
+            }
+
             return counted with { KeptFor = [RetentionReason.Retained], Removed = false, Note = held };
         }
 

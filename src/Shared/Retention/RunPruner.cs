@@ -14,7 +14,8 @@ namespace AccBackup.Retention;
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
 /// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
 /// (<see cref="IssueLayout.AttachmentsRoot"/>), which kept runs' issue snapshots name as manifests name files: only the
-/// removed runs' folders go.
+/// removed runs' folders go. A run that never wrote a manifest and is not running (<see cref="UnfinishedRunIdle"/>) goes as a
+/// removed run does: its working records serve nothing.
 /// </remarks>
 public sealed partial class RunPruner(
     RunHistory history,
@@ -66,12 +67,17 @@ public sealed partial class RunPruner(
         }
 
         var cutoff = runs.Where(r => !r.Removed).Max(r => r.StartedAt);
+
+        // Runs killed and never resumed: no manifest names their records, nor anything a kept run needs.
+        var unfinished = await FindUnfinishedAsync(listed, cancellationToken).ConfigureAwait(false);
+        runs.AddRange(unfinished);
         var deleter = new Deleter(logger);
         for (var i = 0; i < runs.Count && deleter.Refusal is null; i++)
         {
             if (runs[i].Removed)
             {
-                runs[i] = await RemoveRunAsync(runs[i], dryRun, deleter, referenced, cancellationToken).ConfigureAwait(false);
+                var needs = i < runs.Count - unfinished.Count ? referenced : null;
+                runs[i] = await RemoveRunAsync(runs[i], dryRun, deleter, needs, cancellationToken).ConfigureAwait(false);
             }
         }
 

@@ -247,6 +247,25 @@ public sealed class RunRestorerTests(AzuriteContainerFixture fixture) : IClassFi
             Directory.GetFiles(Destination, "*", SearchOption.AllDirectories).Select(f => Path.GetRelativePath(Destination, f)).Order(StringComparer.Ordinal));
     }
 
+    [Fact]
+    public async Task RestoreAsync_VersionAtAPathHeldByADeletedFilesCopyAndByTheFileMadeThereSince_RestoresTheAccountsFile()
+    {
+        // Model.rvt deleted in ACC at version 1 (its copy kept), then a new Model.rvt uploaded there: version 1 again.
+        var run = StoredRun.Create(fixture.Container);
+        var place = run.Project + "/Project Files/Model.rvt";
+        var old = await run.AddStoredAsync("Project Files/Model.old.rvt", 2_000, seed: 31);
+        run.Add(run.Entries[0] with { Path = place, Place = place, Status = ManifestStatus.Deleted, SinceRun = run.RunId });
+        var current = await run.AddStoredAsync("Project Files/Model.rvt", 3_000, seed: 32);
+        await run.WriteManifestAsync();
+
+        var report = await CreateSut().RestoreAsync(new RestoreRequest("latest", Destination, PathPrefix: place, Version: 1), null, CancellationToken.None);
+
+        Assert.True(report.Succeeded, string.Join("; ", report.Failures.Concat(report.Skipped)));
+        Assert.Equal((run.RunId, 1, 1), (report.RunId, report.Selected, report.Restored));
+        Assert.Equal(run.Content[current.BlobName!], await File.ReadAllBytesAsync(Path.Combine(Destination, place)));
+        Assert.NotEqual(run.Content[old.BlobName!], run.Content[current.BlobName!]);
+    }
+
     public void Dispose() => Directory.Delete(scratch, recursive: true);
 
     private async Task<string> WriteLocalAsync(string blobName, string text)

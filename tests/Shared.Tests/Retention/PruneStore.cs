@@ -83,18 +83,27 @@ internal sealed class PruneStore : IDisposable
     public Task UploadUnreferencedAsync(string blob) =>
         Backup.UploadAsync(blob, new byte[10], new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
 
-    /// <summary>A pruner whose delete-capable client reaches Azurite through <paramref name="handler"/> (sockets when null).</summary>
-    public (RunPruner Pruner, IDisposable Client) Pruner(HttpMessageHandler? handler = null)
+    /// <summary>Working records of <paramref name="runId"/> in the state container, as a run writes them before its manifest.</summary>
+    public async Task WriteRecordsAsync(string runId)
+    {
+        await State.UploadAsync(RunLayout.InventoryChunk(runId, "p", 0), "{}\n"u8.ToArray(), null, CancellationToken.None);
+        await State.UploadAsync(RunLayout.FolderState(runId, "p"), "{}\n"u8.ToArray(), null, CancellationToken.None);
+    }
+
+    /// <summary>A pruner whose delete-capable client reaches Azurite through <paramref name="handler"/> (sockets when null), on
+    /// <paramref name="time"/> (the system clock when null).</summary>
+    public (RunPruner Pruner, IDisposable Client) Pruner(HttpMessageHandler? handler = null, TimeProvider? time = null)
     {
         var deletable = handler is null
             ? BlobContainer.ForPrune(options, NullLogger<BlobContainer>.Instance)
             : new BlobContainer(options, handler, BlobRetrySettings.Default, NullLogger<BlobContainer>.Instance);
-        return (new RunPruner(new RunHistory(Backup, Reader), Reader, deletable, State, TimeProvider.System, NullLogger<RunPruner>.Instance), deletable);
+        return (new RunPruner(new RunHistory(Backup, Reader), Reader, deletable, State, time ?? TimeProvider.System, NullLogger<RunPruner>.Instance), deletable);
     }
 
-    public async Task<PruneReport> PruneAsync(RetentionPolicy policy, bool dryRun = false, HttpMessageHandler? handler = null, CancellationToken cancellationToken = default)
+    public async Task<PruneReport> PruneAsync(
+        RetentionPolicy policy, bool dryRun = false, HttpMessageHandler? handler = null, TimeProvider? time = null, CancellationToken cancellationToken = default)
     {
-        var (pruner, client) = Pruner(handler);
+        var (pruner, client) = Pruner(handler, time);
         using (client)
         {
             return await pruner.PruneAsync(policy, dryRun, cancellationToken);

@@ -4,6 +4,7 @@ using AccBackup.Manifest;
 using AccBackup.Retention;
 using AccBackup.Storage;
 using Azure.Storage.Blobs.Models;
+using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Tests.Retention;
 
@@ -204,6 +205,47 @@ public sealed class RunPrunerTests
         Assert.Contains(Named, names);
         Assert.DoesNotContain(Orphan, names);
         Assert.Contains(IssueLayout.Snapshot("night-3", "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11"), names);
+    }
+
+    [Fact]
+    public async Task Prune_RecordsOfARunThatNeverFinishedQuietSinceBeforeTheNewestRunAndForADay_RemovesThemAndKeepsARunningRunsRecords()
+    {
+        // A run killed before night 4 started and never resumed: records in the state container, an issue snapshot in the
+        // backup container, no manifest. Another run is going now: it wrote its records after night 4 started.
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.WriteRecordsAsync("killed");
+            await s.WriteIssueSnapshotAsync("killed", IssueLayout.AttachmentsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/attachments/a1/photo.jpg");
+        });
+        await store.WriteRecordsAsync("running");
+        var aDayLater = new FakeTimeProvider(DateTimeOffset.UtcNow + RunPruner.UnfinishedRunIdle + TimeSpan.FromMinutes(1));
+
+        var report = await store.PruneAsync(KeepTwoDays, time: aDayLater);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        var killed = Assert.Single(report.Runs, r => r.RunId == "killed");
+        Assert.Equal((true, RunPruner.UnfinishedNote, 3L), (killed.Removed, killed.Note, killed.Blobs));
+        Assert.DoesNotContain(report.Runs, r => r.RunId == "running");
+        var state = await PruneStore.NamesAsync(store.State);
+        Assert.DoesNotContain(state, n => n.StartsWith(RunLayout.RunFolder("killed"), StringComparison.Ordinal));
+        Assert.Equal(2, state.Count(n => n.StartsWith(RunLayout.RunFolder("running"), StringComparison.Ordinal)));
+        Assert.Contains(state, n => n.StartsWith(RunLayout.RunFolder("night-4"), StringComparison.Ordinal));
+        Assert.DoesNotContain(await PruneStore.NamesAsync(store.Backup), n => n.StartsWith(RunLayout.RunFolder("killed"), StringComparison.Ordinal));
+        await AssertRestoresAsync(store, "night-3", "night-4");
+    }
+
+    [Fact]
+    public async Task Prune_RecordsOfARunWithoutManifestWrittenWithinADay_KeepsThem()
+    {
+        // Quiet since before night 4 started, but for an hour only: it may be a run of the other driver (the CLI beside the
+        // Function App) copying large files.
+        using var store = await FourNightsAsync(beforeNight4: s => s.WriteRecordsAsync("quiet-for-an-hour"));
+
+        var report = await store.PruneAsync(KeepTwoDays, time: new FakeTimeProvider(DateTimeOffset.UtcNow.AddHours(1)));
+
+        Assert.True(report.Succeeded, report.Refusal);
+        Assert.DoesNotContain(report.Runs, r => r.RunId == "quiet-for-an-hour");
+        Assert.Equal(2, (await PruneStore.NamesAsync(store.State)).Count(n => n.StartsWith(RunLayout.RunFolder("quiet-for-an-hour"), StringComparison.Ordinal)));
     }
 
     [Fact]
