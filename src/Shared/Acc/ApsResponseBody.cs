@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text.Json;
 
 namespace AccBackup.Acc;
@@ -40,22 +41,29 @@ internal static class ApsResponseBody
         }
 
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-        await using (stream.ConfigureAwait(false))
+        var chunk = ArrayPool<byte>.Shared.Rent(81920);
+        try
         {
-            using var body = new MemoryStream();
-            var chunk = new byte[81920];
-            int read;
-            while ((read = await stream.ReadAsync(chunk, cancellationToken).ConfigureAwait(false)) > 0)
+            await using (stream.ConfigureAwait(false))
             {
-                if (body.Length + read > limit)
+                using var body = new MemoryStream();
+                int read;
+                while ((read = await stream.ReadAsync(chunk, cancellationToken).ConfigureAwait(false)) > 0)
                 {
-                    return null;
+                    if (body.Length + read > limit)
+                    {
+                        return null;
+                    }
+
+                    body.Write(chunk, 0, read);
                 }
 
-                body.Write(chunk, 0, read);
+                return body.GetBuffer().AsMemory(0, (int)body.Length);
             }
-
-            return body.GetBuffer().AsMemory(0, (int)body.Length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(chunk);
         }
     }
 }
