@@ -52,6 +52,19 @@ public sealed record EmulatorOptions
     /// </summary>
     public PageLinkQuery PageLinkQuery { get; init; } = PageLinkQuery.Echo;
 
+    /// <summary>
+    /// Paged <c>links.next.href</c> as host-relative paths (<c>/data/v1/…?page%5Bnumber%5D=N</c>), as APS's reference
+    /// examples for folder contents and item versions show them (default false: absolute URLs, as recorded responses carry).
+    /// </summary>
+    public bool RelativePageLinks { get; init; }
+
+    /// <summary>
+    /// Versions without <c>storageSize</c> and <c>fileType</c>, as APS's reference examples show them (default false).
+    /// signeds3download then states each object's size as its version's listing would have, a drift file's too: the one
+    /// size left to check a download against.
+    /// </summary>
+    public bool OmitStorageSize { get; init; }
+
     /// <summary>The emulator's clock for every logical time: tokens, URL expiry, quotas windows, mutations (default system).</summary>
     public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
 

@@ -16,6 +16,9 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
     /// <summary>The most runs <c>GET /api/backups?top=N</c> lists.</summary>
     public const int MaxTop = 100;
 
+    /// <summary>The largest body <c>POST /api/backups</c> reads: 256 KiB, room for thousands of project names.</summary>
+    public const int MaxBodyBytes = 256 << 10;
+
     private const int DefaultTop = 20;
 
     /// <summary><c>POST /api/backups</c>: 202 and where to watch the run; 400 naming the field; 409 while a run is going.</summary>
@@ -25,9 +28,12 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
     {
         ArgumentNullException.ThrowIfNull(request);
         var cancellationToken = request.HttpContext.RequestAborted;
-        using var body = new MemoryStream();
-        await request.Body.CopyToAsync(body, cancellationToken).ConfigureAwait(false);
-        var parsed = StartBackupBody.Parse(body.GetBuffer().AsMemory(0, (int)body.Length));
+        if (await ReadBodyAsync(request, cancellationToken).ConfigureAwait(false) is not { } body)
+        {
+            return Problems.TooLarge($"the body is larger than {MaxBodyBytes >> 10} KiB");
+        }
+
+        var parsed = StartBackupBody.Parse(body);
         if (parsed.Problem is { } problem)
         {
             return Problems.BadRequest(problem.Field, problem.Detail);
@@ -68,6 +74,31 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
         }
 
         return new OkObjectResult(await queries.ListAsync(client, top, request.HttpContext.RequestAborted).ConfigureAwait(false));
+    }
+
+    /// <summary>The body, or null when it is longer than <see cref="MaxBodyBytes"/>: refused by its Content-Length before
+    /// reading, or when a body without one (chunked) passes the limit, so a caller cannot make the host buffer without end.</summary>
+    private static async Task<ReadOnlyMemory<byte>?> ReadBodyAsync(HttpRequest request, CancellationToken cancellationToken)
+    {
+        if (request.ContentLength > MaxBodyBytes)
+        {
+            return null;
+        }
+
+        using var body = new MemoryStream();
+        var chunk = new byte[16 << 10];
+        int read;
+        while ((read = await request.Body.ReadAsync(chunk, cancellationToken).ConfigureAwait(false)) > 0)
+        {
+            if (body.Length + read > MaxBodyBytes)
+            {
+                return null;
+            }
+
+            body.Write(chunk, 0, read);
+        }
+
+        return body.ToArray();
     }
 
     /// <summary>The status endpoint of <paramref name="runId"/>, as a path on the host the caller used: the start route's

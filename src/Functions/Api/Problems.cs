@@ -13,6 +13,10 @@ internal static class Problems
     public static ObjectResult BadRequest(string? field, string detail) =>
         Result(StatusCodes.Status400BadRequest, "The request is not valid", detail, new() { ["field"] = field });
 
+    /// <summary>413: the body is larger than the API reads.</summary>
+    public static ObjectResult TooLarge(string detail) =>
+        Result(StatusCodes.Status413PayloadTooLarge, "The request body is too large", detail, []);
+
     /// <summary>404: no such run.</summary>
     public static ObjectResult NotFound(string runId) =>
         Result(StatusCodes.Status404NotFound, "No such backup run", $"no backup run '{runId}'", new() { ["runId"] = runId });

@@ -115,7 +115,7 @@ public sealed class ApsDataClient
     }
 
     /// <summary>The next page's URL with the listing's query re-applied where APS's link omitted it; null on the last page.</summary>
-    private static Uri? NextPage(JsonApiReader reader, JsonElement root, ApsPageQuery query)
+    private Uri? NextPage(JsonApiReader reader, JsonElement root, ApsPageQuery query)
     {
         var next = reader.OptionalPath(root, "links", "next");
         var href = next switch
@@ -129,9 +129,13 @@ public sealed class ApsDataClient
             return null;
         }
 
-        return Uri.TryCreate(href, UriKind.Absolute, out var uri)
-            ? query.Complete(uri)
-            : throw reader.Malformed($"links.next is not an absolute URL: '{href}'");
+        // A host-relative href ("/data/v1/…", as APS's reference examples for folder contents and versions show) is
+        // resolved against the API base. Tested first: on Linux and macOS, Uri reads a leading '/' as an absolute file path
+        // (file:///data/v1/…). A link that resolves to another host is refused by the transport.
+        var uri = href.StartsWith('/') ? new Uri(transport.BaseUrl, href)
+            : Uri.TryCreate(href, UriKind.Absolute, out var absolute) ? absolute
+            : throw reader.Malformed($"links.next is neither an absolute URL nor a host-relative path: '{href}'");
+        return query.Complete(uri);
     }
 
     private static Uri Relative(string path) => new(path, UriKind.Relative);

@@ -14,6 +14,11 @@ internal sealed class ApsOptionsValidator : IValidateOptions<ApsOptions>
         {
             failures.Add($"{Section}:BaseUrl must be an absolute http(s) URL, e.g. https://developer.api.autodesk.com/.");
         }
+        else if (!HttpsRule.Allows(options.BaseUrl))
+        {
+            // The client secret and every bearer token go to this URL.
+            failures.Add($"{Section}:BaseUrl must be https (plain http only for a loopback host such as 127.0.0.1, e.g. a local emulator); got {HttpsRule.Origin(options.BaseUrl)}.");
+        }
 
         var account = options.AccountId.StartsWith("b.", StringComparison.Ordinal) ? options.AccountId[2..] : options.AccountId;
         if (!string.IsNullOrEmpty(options.AccountId) && !Guid.TryParse(account, out _))

@@ -46,6 +46,12 @@ public sealed class ApsOssClient
             throw reader.Malformed($"url for object '{storage.ObjectKey}' is not an absolute URL");
         }
 
+        if (!HttpsRule.Allows(uri))
+        {
+            // The URL's query is its authorization: it must not cross a network in clear text. Named by origin only.
+            throw reader.Malformed($"url for object '{storage.ObjectKey}' is not https ({HttpsRule.Origin(uri)}); a signed URL is used only over https, or http to a loopback host");
+        }
+
         var sha1 = reader.OptionalString(root, "sha1");
         return new SignedDownload(uri, reader.OptionalInt64(root, "size"), string.IsNullOrEmpty(sha1) ? null : sha1.ToLowerInvariant(), requestedAt.AddMinutes(minutes));
     }

@@ -37,10 +37,14 @@ public static class ApsServiceCollectionExtensions
         return services;
     }
 
-    private static SocketsHttpHandler CreateHandler() => new()
+    /// <summary>The primary handler of every client that sends our credentials to APS (app and service-account tokens, data, issues).</summary>
+    /// <remarks>Redirects are not followed: a token or secret goes to <c>Aps:BaseUrl</c> only, and a 3xx is reported as the
+    /// error it is (<see cref="Retry.ApsResponseClassifier"/>).</remarks>
+    internal static SocketsHttpHandler CreateHandler() => new()
     {
         PooledConnectionLifetime = TimeSpan.FromMinutes(5),
         MaxConnectionsPerServer = 32,
         AutomaticDecompression = System.Net.DecompressionMethods.All,
+        AllowAutoRedirect = false,
     };
 }

@@ -1,7 +1,6 @@
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
-using System.Text.Json;
 using AccBackup.Quotas;
 using AccBackup.Retry;
 using Microsoft.Extensions.Logging;
@@ -65,16 +64,8 @@ public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable
         }
 
         await ApsResponseClassifier.ThrowIfFailedAsync(ApsEndpoint.Token, response, cancellationToken).ConfigureAwait(false);
-        var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            using var json = await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken).ConfigureAwait(false);
-            return AccessToken.Read(json.RootElement, time.GetUtcNow());
-        }
-        catch (JsonException e)
-        {
-            throw new ApsResponseException(ApsEndpoint.Token, "APS token endpoint returned malformed JSON.", e);
-        }
+        using var json = await ApsResponseBody.ReadJsonAsync(ApsEndpoint.Token, response.Content, cancellationToken).ConfigureAwait(false);
+        return AccessToken.Read(json.RootElement, time.GetUtcNow());
     }
 
     // The call counts against the Token quota until its response has arrived (see ApsQuotaLease).

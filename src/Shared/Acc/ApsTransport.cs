@@ -41,7 +41,7 @@ public sealed class ApsTransport
         if (url.IsAbsoluteUri && Uri.Compare(url, baseUrl, UriComponents.SchemeAndServer, UriFormat.Unescaped, StringComparison.OrdinalIgnoreCase) != 0)
         {
             // A next-page link pointing elsewhere must never receive our bearer token.
-            throw new ApsResponseException(endpoint, $"APS {endpoint} returned a link to another host ({url.Host}); refusing to follow it.");
+            throw new ApsResponseException(endpoint, $"APS {endpoint} returned a link to another host ({HttpsRule.Origin(url)}); refusing to follow it.");
         }
 
         var absolute = url.IsAbsoluteUri ? url : new Uri(baseUrl, url);
@@ -63,15 +63,7 @@ public sealed class ApsTransport
         using (response)
         {
             await ApsResponseClassifier.ThrowIfFailedAsync(endpoint, response, cancellationToken).ConfigureAwait(false);
-            var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            try
-            {
-                return await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken).ConfigureAwait(false);
-            }
-            catch (JsonException e)
-            {
-                throw new ApsResponseException(endpoint, $"APS {endpoint} returned malformed JSON ({e.Message}).", e);
-            }
+            return await ApsResponseBody.ReadJsonAsync(endpoint, response.Content, cancellationToken).ConfigureAwait(false);
         }
     }
 

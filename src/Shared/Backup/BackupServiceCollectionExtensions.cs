@@ -40,13 +40,15 @@ public static class BackupServiceCollectionExtensions
         });
 
         // Signed URLs carry their own authorization: this client never sends ours. Many connections, as the
-        // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes.
+        // parallel ranged GETs of several files run at once; the pool recycles them for DNS changes. Redirects are not
+        // followed: the bytes come from the URL APS signed (checked https in ApsOssClient), and a 3xx is an error.
         services.AddHttpClient(BlobCopier.DownloadClientName, client => client.Timeout = Timeout.InfiniteTimeSpan)
             .ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
             {
                 PooledConnectionLifetime = TimeSpan.FromMinutes(5),
                 MaxConnectionsPerServer = 256,
                 AutomaticDecompression = System.Net.DecompressionMethods.None,
+                AllowAutoRedirect = false,
             })
             .AddHttpMessageHandler<SignedDownloadHandler>();
         return services;

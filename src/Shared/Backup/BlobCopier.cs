@@ -115,9 +115,9 @@ public sealed partial class BlobCopier
             {
                 try
                 {
-                    var write = Write(request, stated, null, CopyMethods.SizeOnly, CopyMethods.Server, conditions);
+                    var write = Write(request, stated, null, CopyMethods.SizeOnly, CopyMethods.Server, conditions, SignedReference(request, lease));
                     await serverCopy.CopyAsync(request, lease, stated, write, cancellationToken).ConfigureAwait(false);
-                    return new FileCopyResult(request, FileCopyStatus.Copied, stated, null) { Verification = CopyMethods.SizeOnly, Transfer = CopyMethods.Server };
+                    return new FileCopyResult(request, FileCopyStatus.Copied, stated, null) { Verification = CopyMethods.SizeOnly, Transfer = CopyMethods.Server, SignedSize = SignedReference(request, lease) };
                 }
                 catch (ServerCopyRefusedException e)
                 {
@@ -147,8 +147,16 @@ public sealed partial class BlobCopier
             stored = await CopyBlocksAsync(request, lease, e.Total, conditions, transfer, hashes, cancellationToken).ConfigureAwait(false);
         }
 
-        return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex) { Verification = hashes.Verification, Transfer = transfer };
+        return new FileCopyResult(request, FileCopyStatus.Copied, stored, hashes.Sha256Hex)
+        {
+            Verification = hashes.Verification,
+            Transfer = transfer,
+            SignedSize = SignedReference(request, lease),
+        };
     }
+
+    /// <summary>The signed download's size when it is the size reference: APS's listing stated none.</summary>
+    private static long? SignedReference(FileCopyRequest request, SignedUrlLease lease) => request.ApiSize is null ? lease.Promised?.Size : null;
 
     private async Task<long> CopySmallAsync(FileCopyRequest request, SignedUrlLease lease, long expected, BlobRequestConditions conditions, string movedBy, ContentHashes hashes, CancellationToken cancellationToken)
     {
@@ -158,8 +166,8 @@ public sealed partial class BlobCopier
         var (read, _) = await SourceReader.ReadAsync(http, lease, 0, slot.Buffer, false, cancellationToken).ConfigureAwait(false);
         var content = slot.Buffer[..read];
         hashes.Append(content.Span);
-        hashes.Verify(lease.Promised, read);
-        var write = Write(request, read, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
+        hashes.Verify(lease.Promised, read, sizeIsPromise: request.ApiSize is not null);
+        var write = Write(request, read, hashes.Sha256Hex, hashes.Verification, movedBy, conditions, SignedReference(request, lease));
         await container.UploadAsync(request.BlobName, content, write, cancellationToken).ConfigureAwait(false);
         return read;
     }
@@ -228,8 +236,8 @@ public sealed partial class BlobCopier
             throw;
         }
 
-        hashes.Verify(lease.Promised, total);
-        var write = Write(request, total, hashes.Sha256Hex, hashes.Verification, movedBy, conditions);
+        hashes.Verify(lease.Promised, total, sizeIsPromise: request.ApiSize is not null);
+        var write = Write(request, total, hashes.Sha256Hex, hashes.Verification, movedBy, conditions, SignedReference(request, lease));
         await container.CommitBlockListAsync(request.BlobName, plan.BlockIds(), write, cancellationToken).ConfigureAwait(false);
         return total;
     }
@@ -265,10 +273,11 @@ public sealed partial class BlobCopier
             ?? throw new FileCopyException(request.BlobName, "the blob changed while it was being copied; the next run will retry", conflict);
     }
 
-    private BlobUploadOptions Write(FileCopyRequest request, long stored, string? sha256, string verification, string transfer, BlobRequestConditions conditions) => new()
+    private BlobUploadOptions Write(
+        FileCopyRequest request, long stored, string? sha256, string verification, string transfer, BlobRequestConditions conditions, long? signedSize) => new()
     {
         HttpHeaders = new BlobHttpHeaders { ContentType = "application/octet-stream" },
-        Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow(), verification, transfer),
+        Metadata = StoredVersion.Metadata(request, stored, sha256, time.GetUtcNow(), verification, transfer, signedSize),
         Conditions = conditions,
     };
 

@@ -28,9 +28,13 @@ internal sealed class ContentHashes : IDisposable
     }
 
     /// <summary>Throws <see cref="FileIntegrityException"/> when the bytes disagree with what APS promised.</summary>
-    public void Verify(Acc.SignedDownload? promised, long length)
+    /// <param name="promised">APS's signeds3download answer.</param>
+    /// <param name="length">The bytes the download had.</param>
+    /// <param name="sizeIsPromise">False when the signed size is the file's size reference (the listing stated none): a
+    /// different length is then a size mismatch to report, like one with the listing's size, not a failed copy.</param>
+    public void Verify(Acc.SignedDownload? promised, long length, bool sizeIsPromise = true)
     {
-        if (promised?.Size is { } size && size != length)
+        if (sizeIsPromise && promised?.Size is { } size && size != length)
         {
             throw new FileIntegrityException($"APS promised {size} bytes, the download had {length}");
         }

@@ -13,10 +13,10 @@ public static class CopyMethods
     /// <summary>Transfer: <see cref="CopyMode.Server"/> was asked for, the service refused (or APS stated no size), so the file was streamed.</summary>
     public const string StreamFallback = "stream-fallback";
 
-    /// <summary>Verification: SHA-256 of every byte written, computed while streaming; APS's size checked, and APS's SHA-1 matched.</summary>
+    /// <summary>Verification: SHA-256 of every byte written, computed while streaming; APS's size checked (unless it is the size reference, see <see cref="SizeReferences"/>), and APS's SHA-1 matched.</summary>
     public const string Sha256AndApsSha1 = "sha256+aps-sha1";
 
-    /// <summary>Verification: SHA-256 of every byte written, computed while streaming; APS's size checked; APS stated no SHA-1.</summary>
+    /// <summary>Verification: SHA-256 of every byte written, computed while streaming; APS's size checked (unless it is the size reference); APS stated no SHA-1.</summary>
     public const string Sha256 = "sha256";
 
     /// <summary>Verification: only the byte count: the service's staged block sizes equal the size APS stated. No hash.</summary>

@@ -5,7 +5,8 @@ namespace AccBackup.Backup;
 /// <summary>One ACC file version to store under <see cref="BlobName"/>: the copier's input.</summary>
 /// <remarks>Unlike an <see cref="InventoryRecord"/> it always has bytes to copy (<see cref="Storage"/>). A version already
 /// stored intact is never copied again: blobs of the backup container are written once.</remarks>
-/// <param name="ApiSize">The size APS's listing reported (storageSize); compared with the bytes stored.</param>
+/// <param name="ApiSize">The size APS's listing reported (storageSize); compared with the bytes stored. When it is null the
+/// size signeds3download states is compared instead (<see cref="FileCopyResult.SizeReference"/>).</param>
 /// <param name="SourcePath">The ACC path, for people: project/folder/…/file.</param>
 public sealed record FileCopyRequest(
     string ProjectId,
@@ -48,8 +49,18 @@ public sealed record FileCopyResult(FileCopyRequest Request, FileCopyStatus Stat
     /// that stored them (null if it predates the record); null when failed.</summary>
     public string? Transfer { get; init; }
 
-    /// <summary>True when the bytes stored differ in count from what APS's listing reported: a finding about the source.</summary>
-    public bool SizeMismatch => Status != FileCopyStatus.Failed && Request.ApiSize is { } api && api != StoredBytes;
+    /// <summary>The size signeds3download stated for the object: by this copy's answer, or for <see cref="FileCopyStatus.Unchanged"/>
+    /// as the copy that stored the bytes recorded it; recorded only when APS's listing stated no size. Null otherwise.</summary>
+    public long? SignedSize { get; init; }
+
+    /// <summary>The size the stored bytes are compared with: APS's listing's, or else the signed download's; null when APS stated neither.</summary>
+    public long? ReferenceSize => Request.ApiSize ?? SignedSize;
+
+    /// <summary>Which APS statement <see cref="ReferenceSize"/> is (<see cref="SizeReferences"/>); null when there is none.</summary>
+    public string? SizeReference => Request.ApiSize is not null ? SizeReferences.Aps : SignedSize is not null ? SizeReferences.SignedDownload : null;
+
+    /// <summary>True when the bytes stored differ in count from the size APS stated (<see cref="ReferenceSize"/>): a finding about the source.</summary>
+    public bool SizeMismatch => Status != FileCopyStatus.Failed && ReferenceSize is { } stated && stated != StoredBytes;
 
     /// <summary>The result of a request that could not be stored.</summary>
     public static FileCopyResult Failed(FileCopyRequest request, string reason) => new(request, FileCopyStatus.Failed, 0, null, reason);

@@ -77,6 +77,9 @@ internal static class SourceReader
                 throw new FileIntegrityException("the source ignored a Range request");
             case HttpStatusCode.Forbidden:
                 throw new SignedUrlExpiredException();
+            case >= HttpStatusCode.MultipleChoices and < HttpStatusCode.BadRequest:
+                var target = response.Headers.Location is { IsAbsoluteUri: true } location ? " to " + Acc.HttpsRule.Origin(location) : string.Empty;
+                throw new TransferException($"source answered {(int)response.StatusCode}, a redirect{target}; signed downloads never follow redirects");
             case HttpStatusCode.TooManyRequests or HttpStatusCode.RequestTimeout or >= HttpStatusCode.InternalServerError:
                 throw new TransferException($"source answered {(int)response.StatusCode}");
             default:
@@ -85,7 +88,7 @@ internal static class SourceReader
     }
 }
 
-/// <summary>A transfer failed every attempt (network, truncation, 5xx, 429, timeout).</summary>
+/// <summary>A transfer failed every attempt (network, truncation, 5xx, 429, timeout), or the source redirected it.</summary>
 internal sealed class TransferException(string reason, Exception? inner = null) : Exception(reason, inner);
 
 /// <summary>The signed URL was refused (403) even after it was renewed.</summary>

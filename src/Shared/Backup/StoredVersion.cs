@@ -24,6 +24,9 @@ public static class StoredVersion
         /// <summary>The size APS's listing reported (absent when it reported none).</summary>
         public const string ApiSize = "accapisize";
 
+        /// <summary>The size signeds3download stated, when it was the size reference (the listing stated none).</summary>
+        public const string SignedSize = "apssignedsize";
+
         /// <summary>Bytes stored.</summary>
         public const string StoredSize = "storedsize";
 
@@ -46,9 +49,11 @@ public static class StoredVersion
         public const string BackedUpAt = "backedupat";
     }
 
-    /// <summary>The metadata for a copy verified by <paramref name="verification"/>; <paramref name="sha256"/> only when it was computed.</summary>
+    /// <summary>The metadata for a copy verified by <paramref name="verification"/>; <paramref name="sha256"/> only when it was
+    /// computed; <paramref name="signedSize"/> only when it was the size reference (<see cref="FileCopyResult.SignedSize"/>).</summary>
     public static Dictionary<string, string> Metadata(
-        FileCopyRequest request, long storedBytes, string? sha256, DateTimeOffset now, string verification = CopyMethods.Sha256, string transfer = CopyMethods.Stream)
+        FileCopyRequest request, long storedBytes, string? sha256, DateTimeOffset now, string verification = CopyMethods.Sha256, string transfer = CopyMethods.Stream,
+        long? signedSize = null)
     {
         ArgumentNullException.ThrowIfNull(request);
         if (sha256 is null != (verification == CopyMethods.SizeOnly))
@@ -76,6 +81,11 @@ public static class StoredVersion
         if (request.ApiSize is { } apiSize)
         {
             metadata[Keys.ApiSize] = apiSize.ToString(CultureInfo.InvariantCulture);
+        }
+
+        if (signedSize is { } signed)
+        {
+            metadata[Keys.SignedSize] = signed.ToString(CultureInfo.InvariantCulture);
         }
 
         if (request.LastModifiedTime is { } modified)
@@ -122,6 +132,8 @@ public static class StoredVersion
         {
             Verification = verification,
             Transfer = blob.Metadata.TryGetValue(Keys.Transfer, out var transfer) ? transfer : null,
+            SignedSize = blob.Metadata.TryGetValue(Keys.SignedSize, out var signed)
+                && long.TryParse(signed, NumberStyles.None, CultureInfo.InvariantCulture, out var stated) ? stated : null,
         };
     }
 }

@@ -7,6 +7,9 @@ namespace AccBackup.Issues;
 /// <remarks>No SSA settings at all is valid: issues are then not configured, and the files are backed up as before.</remarks>
 internal sealed class IssuesOptionsValidator : IValidateOptions<IssuesOptions>
 {
+    /// <summary>The smallest RSA key accepted: below 2048 bits RSA is breakable (NIST SP 800-131A disallows it for signatures).</summary>
+    public const int MinKeyBits = 2048;
+
     public ValidateOptionsResult Validate(string? name, IssuesOptions options)
     {
         if (!options.IsConfigured)
@@ -30,9 +33,13 @@ internal sealed class IssuesOptionsValidator : IValidateOptions<IssuesOptions>
         {
             failures.Add($"{Section}:PrivateKey is required when {Section}:ServiceAccountId or {Section}:KeyId is set (the SSA key's private half, PEM).");
         }
-        else if (!IsRsaPrivateKey(options.PrivateKey))
+        else if (RsaPrivateKeyBits(options.PrivateKey) is not { } bits)
         {
             failures.Add($"{Section}:PrivateKey is not an RSA private key in PEM form (-----BEGIN RSA PRIVATE KEY----- or -----BEGIN PRIVATE KEY-----).");
+        }
+        else if (bits < MinKeyBits)
+        {
+            failures.Add($"{Section}:PrivateKey is a {bits}-bit RSA key; at least {MinKeyBits} bits are required (generate a new key for the service account).");
         }
 
         if (!options.ScopeList.Contains("data:read"))
@@ -48,19 +55,20 @@ internal sealed class IssuesOptionsValidator : IValidateOptions<IssuesOptions>
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 
-    /// <summary>Whether the text holds an RSA private key; the exception (whose message could echo the text) is dropped.</summary>
-    internal static bool IsRsaPrivateKey(string pem)
+    /// <summary>The size of the RSA private key the text holds, or null when it holds none; the exception (whose message
+    /// could echo the text) is dropped.</summary>
+    internal static int? RsaPrivateKeyBits(string pem)
     {
         try
         {
             using var rsa = RSA.Create();
             rsa.ImportFromPem(pem);
             rsa.ExportParameters(includePrivateParameters: true);
-            return true;
+            return rsa.KeySize;
         }
         catch (Exception e) when (e is ArgumentException or CryptographicException)
         {
-            return false;
+            return null;
         }
     }
 }

@@ -21,14 +21,10 @@ public static class IssuesServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<IssuesOptions>, IssuesOptionsValidator>());
 
         // One token cache per process, like the app's own; its own HttpClient so it never sends the app's token.
-        services.AddHttpClient(nameof(SsaTokenProvider)).ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.FromMinutes(5) });
+        services.AddHttpClient(nameof(SsaTokenProvider)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
         services.TryAddSingleton(sp => ActivatorUtilities.CreateInstance<SsaTokenProvider>(
             sp, sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(SsaTokenProvider))));
-        services.AddHttpClient(nameof(IssuesClient)).ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
-        {
-            PooledConnectionLifetime = TimeSpan.FromMinutes(5),
-            AutomaticDecompression = System.Net.DecompressionMethods.All,
-        });
+        services.AddHttpClient(nameof(IssuesClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
         services.TryAddTransient(sp => new IssuesClient(new ApsTransport(
             sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(IssuesClient)), sp.GetRequiredService<SsaTokenProvider>(),
             sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));

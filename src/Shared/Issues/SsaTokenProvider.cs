@@ -80,15 +80,8 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
             }
 
             await ApsResponseClassifier.ThrowIfFailedAsync(ApsEndpoint.Token, response, cancellationToken).ConfigureAwait(false);
-            try
-            {
-                using var json = await JsonDocument.ParseAsync(await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), cancellationToken: cancellationToken).ConfigureAwait(false);
-                return AccessToken.Read(json.RootElement, now);
-            }
-            catch (JsonException e)
-            {
-                throw new ApsResponseException(ApsEndpoint.Token, "APS token endpoint returned malformed JSON to the service account's assertion.", e);
-            }
+            using var json = await ApsResponseBody.ReadJsonAsync(ApsEndpoint.Token, response.Content, cancellationToken).ConfigureAwait(false);
+            return AccessToken.Read(json.RootElement, now);
         }
     }
 
@@ -103,7 +96,12 @@ public sealed partial class SsaTokenProvider : IApsAccessTokens, IDisposable
     {
         try
         {
-            using var json = JsonDocument.Parse(await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false));
+            if (await ApsResponseBody.ReadAtMostAsync(response.Content, ApsResponseBody.MaxErrorBytes, cancellationToken).ConfigureAwait(false) is not { } body)
+            {
+                return "";
+            }
+
+            using var json = JsonDocument.Parse(body);
             return json.RootElement.TryGetProperty("developerMessage", out var message) ? ": " + message : "";
         }
         catch (JsonException)

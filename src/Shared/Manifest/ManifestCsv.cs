@@ -6,11 +6,11 @@ namespace AccBackup.Manifest;
 /// <summary>The manifest as CSV for spreadsheets (RFC 4180, UTF-8 with BOM so Excel reads it right).</summary>
 internal static class ManifestCsv
 {
-    public const string Header = "status,path,blobName,apiSize,storedSize,sizeMismatch,sha256,projectId,projectName,itemId,versionId,versionNumber,earlierVersion,error,verification,transfer";
+    public const string Header = "status,path,blobName,apiSize,storedSize,sizeMismatch,sizeReference,sha256,projectId,projectName,itemId,versionId,versionNumber,earlierVersion,error,verification,transfer";
 
     public static string Row(ManifestEntry e) => string.Join(',',
         Field(ManifestStatusNames.Of(e.Status)), Field(e.Path), Field(e.BlobName), Number(e.ApiSize), Number(e.StoredSize),
-        e.SizeMismatch ? "true" : "false", Field(e.Sha256), Field(e.ProjectId), Field(e.ProjectName), Field(e.ItemId),
+        e.SizeMismatch ? "true" : "false", Field(e.SizeReference), Field(e.Sha256), Field(e.ProjectId), Field(e.ProjectName), Field(e.ItemId),
         Field(e.VersionId), Number(e.VersionNumber), e.EarlierVersion ? "true" : "false", Field(e.Error), Field(e.Verification), Field(e.Transfer));
 
     private static string Number(long? value) => value?.ToString(CultureInfo.InvariantCulture) ?? string.Empty;

@@ -89,6 +89,12 @@ public sealed record ManifestEntry(
     [System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))]
     public string? Transfer { get; init; }
 
+    /// <summary>Which size APS stated that <see cref="ApiSize"/> is: <c>aps</c> (the version's <c>storageSize</c> in the listing) or
+    /// <c>signedDownload</c> (the <c>size</c> signeds3download stated, used when the listing stated none, as APS's reference
+    /// examples of versions show). Null when APS stated no size, and in manifests written before it was recorded (then: <c>aps</c>).</summary>
+    [System.Text.Json.Serialization.JsonConverter(typeof(InternedStringConverter))]
+    public string? SizeReference { get; init; }
+
     /// <summary>The <see cref="Verification"/> of a file copied by the storage service (the copy engine's <c>CopyMethods.SizeOnly</c>).</summary>
     public const string SizeOnlyVerification = "size";
 
@@ -130,7 +136,7 @@ public sealed record ManifestEntry(
                 && string.Equals(Path[(ProjectName.Length + 1)..], wanted, StringComparison.OrdinalIgnoreCase));
     }
 
-    /// <summary>Stored, but not with the size APS reported.</summary>
+    /// <summary>Stored, but not with the size APS reported (<see cref="SizeReference"/> says which report).</summary>
     [JsonIgnore]
     public bool SizeMismatch => Status is ManifestStatus.Copied or ManifestStatus.Unchanged
         && ApiSize is { } api && StoredSize is { } stored && api != stored;

@@ -57,7 +57,11 @@ public sealed record ManifestSummary(
 }
 
 /// <summary>A file stored with a byte count different from the size APS reported.</summary>
-public sealed record SizeMismatch(string Path, string BlobName, long ApiSize, long StoredSize);
+public sealed record SizeMismatch(string Path, string BlobName, long ApiSize, long StoredSize)
+{
+    /// <summary>Which size APS stated <see cref="ApiSize"/> is (<see cref="ManifestEntry.SizeReference"/>).</summary>
+    public string? SizeReference { get; init; }
+}
 
 /// <summary>A project that could not be (fully) listed: its files may be missing from the manifest.</summary>
 public sealed record ProjectFailure(string ProjectId, string ProjectName, string Error);

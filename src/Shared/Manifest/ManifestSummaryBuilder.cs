@@ -22,7 +22,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
         counts.Add(entry);
         if (entry.SizeMismatch && !entry.EarlierVersion)
         {
-            mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value));
+            mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value) { SizeReference = entry.SizeReference });
         }
     }
 

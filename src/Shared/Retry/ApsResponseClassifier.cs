@@ -22,6 +22,15 @@ internal static class ApsResponseClassifier
             throw new ApsTransientException(endpoint, status, RetryAfter(response));
         }
 
+        if ((int)status is >= 300 and < 400)
+        {
+            // Redirects are not followed (the handlers say AllowAutoRedirect = false): a bearer token or client secret must
+            // reach only Aps:BaseUrl. Named with its target's origin, never its path or query.
+            var target = response.Headers.Location is { IsAbsoluteUri: true } location ? " to " + HttpsRule.Origin(location) : string.Empty;
+            throw new ApsRequestException(endpoint, status,
+                $"APS {endpoint} answered {(int)status}, a redirect{target}; redirects are not followed. Check {ApsOptions.SectionName}:BaseUrl.");
+        }
+
         var detail = await DetailAsync(response, cancellationToken).ConfigureAwait(false);
         if (status is HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden)
         {
@@ -54,7 +63,11 @@ internal static class ApsResponseClassifier
     {
         try
         {
-            var text = await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);
+            if (await ApsResponseBody.ReadAtMostAsync(response.Content, ApsResponseBody.MaxErrorBytes, cancellationToken).ConfigureAwait(false) is not { } text)
+            {
+                return $" (an error body over {ApsResponseBody.MaxErrorBytes >> 10} KiB, not read)";
+            }
+
             using var json = JsonDocument.Parse(text);
             var root = json.RootElement;
             if (root.TryGetProperty("errors", out var errors) && errors.ValueKind == JsonValueKind.Array && errors.GetArrayLength() > 0)

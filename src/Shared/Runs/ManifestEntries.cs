@@ -17,9 +17,10 @@ public static class ManifestEntries
             FileCopyStatus.Unchanged => ManifestStatus.Unchanged,
             _ => ManifestStatus.Failed,
         };
-        return new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize,
+        return new(r.ProjectId, projectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, result.ReferenceSize,
             status == ManifestStatus.Failed ? null : result.StoredBytes, result.Sha256, r.BlobName, status, result.Error)
         {
+            SizeReference = result.SizeReference,
             Verification = result.Verification,
             Transfer = result.Transfer,
             Storage = r.Storage.BucketKey + "/" + r.Storage.ObjectKey,
@@ -39,6 +40,7 @@ public static class ManifestEntries
 
     /// <summary>The entry of a file whose bytes <paramref name="previous"/> (an earlier run's entry) already stores, at the
     /// record's place and version: the same version, or a rename (a new version over the same storage object). No byte is copied.</summary>
+    /// <remarks>The size reference is the listing's when it states one; else the signed download's the earlier run recorded.</remarks>
     public static ManifestEntry Carried(this InventoryRecord record, ManifestEntry previous) => previous with
     {
         ProjectId = record.ProjectId,
@@ -47,7 +49,8 @@ public static class ManifestEntries
         ItemId = record.ItemId,
         VersionId = record.VersionId,
         VersionNumber = record.VersionNumber,
-        ApiSize = record.ApiSize,
+        ApiSize = record.ApiSize ?? SignedReference(previous),
+        SizeReference = record.ApiSize is not null ? SizeReferences.Aps : SignedReference(previous) is not null ? SizeReferences.SignedDownload : null,
         FolderId = record.FolderId,
         Storage = record.Storage ?? previous.Storage,
         Place = record.Place,
@@ -59,5 +62,14 @@ public static class ManifestEntries
 
     private static ManifestEntry Entry(InventoryRecord r, ManifestStatus status, string? error) =>
         new(r.ProjectId, r.ProjectName, r.SourcePath, r.ItemId, r.VersionId, r.VersionNumber, r.ApiSize, null, null,
-            status == ManifestStatus.NoContent ? null : r.BlobName, status, error) { FolderId = r.FolderId, Storage = r.Storage, Place = r.Place, EarlierVersion = r.EarlierVersion };
+            status == ManifestStatus.NoContent ? null : r.BlobName, status, error)
+        {
+            SizeReference = r.ApiSize is null ? null : SizeReferences.Aps,
+            FolderId = r.FolderId,
+            Storage = r.Storage,
+            Place = r.Place,
+            EarlierVersion = r.EarlierVersion,
+        };
+
+    private static long? SignedReference(ManifestEntry previous) => previous.SizeReference == SizeReferences.SignedDownload ? previous.ApiSize : null;
 }

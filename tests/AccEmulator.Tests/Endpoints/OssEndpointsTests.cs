@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text.Json;
 using AccEmulator.Faults;
+using AccEmulator.Tests.Endpoints.Shapes;
 using AccEmulator.Tests.TestSupport;
 
 namespace AccEmulator.Tests.Endpoints;
@@ -43,6 +44,25 @@ public sealed class OssEndpointsTests
 #pragma warning disable CA5350 // APS reports SHA-1 of objects; checking that value needs SHA-1.
         Assert.Equal(Convert.ToHexStringLower(SHA1.HashData(bytes)), signed.GetProperty("sha1").GetString());
 #pragma warning restore CA5350
+    }
+
+    [Fact]
+    public async Task SignedDownload_StorageSizeOmitted_VersionsCarryNoSizeAndTheDriftMovesToTheSignedSize()
+    {
+        // Arrange
+        await using var aps = await TestEmulator.ConnectAsync(TestEmulator.Options() with { OmitStorageSize = true });
+        var drift = await ItemEndpointsTests.FileAsync(aps, "drift.bin");
+        var plain = await ItemEndpointsTests.FileAsync(aps, "Specifications.docx");
+
+        // Act
+        var tip = (await aps.GetJsonAsync($"data/v1/projects/{drift.ProjectId}/items/{ApsTestClient.Encode(drift.ItemId)}/tip")).GetProperty("data");
+        var driftSigned = await aps.SignDownloadAsync(drift.StorageId!);
+        var plainSigned = await aps.SignDownloadAsync(plain.StorageId!);
+
+        // Assert
+        JsonShape.Assert(tip, "!attributes.storageSize", "!attributes.fileType", "attributes.versionNumber: Number");
+        Assert.Equal((10_517L, 10_000L), (driftSigned.GetProperty("size").GetInt64(), drift.ServedLength!.Value));
+        Assert.Equal(plain.ServedLength, plainSigned.GetProperty("size").GetInt64());
     }
 
     [Fact]

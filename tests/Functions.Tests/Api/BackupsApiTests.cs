@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Durable.Tests;
+using AccBackup.Functions.Api;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -35,6 +36,28 @@ public sealed class BackupsApiTests
         var problem = await ProblemAsync(response, HttpStatusCode.BadRequest);
         Assert.StartsWith(detail, problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
         Assert.Equal(field, problem.TryGetProperty("field", out var named) ? named.GetString() : null);
+        Assert.Empty(await backup.InstancesAsync());
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Start_BodyOverTheLimit_413ProblemAndNothingStarted(bool chunked)
+    {
+        // Arrange: a well-formed body naming 20,000 projects (about 330 KiB), sized by Content-Length or sent chunked without one.
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+        var names = string.Join(',', Enumerable.Range(0, 20_000).Select(i => $"\"Project {i:D5}\""));
+        using var request = new HttpRequestMessage(HttpMethod.Post, "api/backups") { Content = Json($$"""{"projects":[{{names}}]}""") };
+        request.Headers.TransferEncodingChunked = chunked;
+        Assert.True(Encoding.UTF8.GetByteCount(names) > BackupsApi.MaxBodyBytes);
+
+        // Act
+        using var response = await server.Client.SendAsync(request);
+
+        // Assert
+        var problem = await ProblemAsync(response, HttpStatusCode.RequestEntityTooLarge);
+        Assert.Equal("the body is larger than 256 KiB", problem.GetProperty("detail").GetString());
         Assert.Empty(await backup.InstancesAsync());
     }
 

@@ -6,18 +6,19 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Acc;
 
-/// <summary>Paging over real HTTP against the emulator, including APS's page-number-only <c>next</c> links.</summary>
+/// <summary>Paging over real HTTP against the emulator, including APS's page-number-only and host-relative <c>next</c> links.</summary>
 public sealed class ApsDataClientPagingTests
 {
     private const int FileCount = 250;
 
     [Theory]
-    [InlineData(PageLinkQuery.Echo)]
-    [InlineData(PageLinkQuery.PageNumberOnly)]
-    public async Task ListFolderContentsAsync_HiddenItemsOnSecondPage_ListsEveryEntryOnce(PageLinkQuery linkQuery)
+    [InlineData(PageLinkQuery.Echo, false)]
+    [InlineData(PageLinkQuery.PageNumberOnly, false)]
+    [InlineData(PageLinkQuery.PageNumberOnly, true)]
+    public async Task ListFolderContentsAsync_HiddenItemsOnSecondPage_ListsEveryEntryOnce(PageLinkQuery linkQuery, bool relativeLinks)
     {
         // Arrange
-        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, Quotas = QuotaOptions.Disabled });
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, RelativePageLinks = relativeLinks, Quotas = QuotaOptions.Disabled });
         await using var services = ApsTestServices.Create(emulator.BaseUrl, settings: new Dictionary<string, string?> { ["Aps:AccountId"] = emulator.AccountId });
         var client = services.GetRequiredService<ApsDataClient>();
         var (projectId, folderId) = await FolderWithHiddenFilesAfterTheFirstPageAsync(emulator, client);
@@ -32,12 +33,13 @@ public sealed class ApsDataClientPagingTests
     }
 
     [Theory]
-    [InlineData(PageLinkQuery.Echo)]
-    [InlineData(PageLinkQuery.PageNumberOnly)]
-    public async Task ListVersionsAsync_MoreVersionsThanAPage_ListsEveryVersionOnceWithItsStorage(PageLinkQuery linkQuery)
+    [InlineData(PageLinkQuery.Echo, false)]
+    [InlineData(PageLinkQuery.PageNumberOnly, false)]
+    [InlineData(PageLinkQuery.PageNumberOnly, true)]
+    public async Task ListVersionsAsync_MoreVersionsThanAPage_ListsEveryVersionOnceWithItsStorage(PageLinkQuery linkQuery, bool relativeLinks)
     {
         // Arrange: an item with 250 versions, so page 2 of 200 holds the oldest.
-        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, Quotas = QuotaOptions.Disabled });
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { PageLinkQuery = linkQuery, RelativePageLinks = relativeLinks, Quotas = QuotaOptions.Disabled });
         await using var services = ApsTestServices.Create(emulator.BaseUrl, settings: new Dictionary<string, string?> { ["Aps:AccountId"] = emulator.AccountId });
         var client = services.GetRequiredService<ApsDataClient>();
         var project = await client.ListProjectsAsync(CancellationToken.None).FirstAsync();

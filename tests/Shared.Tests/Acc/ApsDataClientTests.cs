@@ -43,6 +43,69 @@ public sealed class ApsDataClientTests
     }
 
     [Fact]
+    public async Task ListFolderContentsAsync_HostRelativeNextLink_FollowsItOnTheApiHost()
+    {
+        // Arrange: the reference's examples write links.next.href as a path; on Linux Uri reads it as file:///data/….
+        using var stub = new StubApsHandler((request, n) => StubApsHandler.Json(n == 1
+            ? Page(next: "/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1", ("items", "urn:i1", "a.pdf", null))
+            : Page(next: null, ("items", "urn:i2", "b.pdf", null))));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        // Act
+        var entries = await client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync();
+
+        // Assert
+        Assert.Equal(["a.pdf", "b.pdf"], entries.Select(e => e.Name));
+        Assert.Equal("/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1&page%5Blimit%5D=200&includeHidden=false", stub.Requests.ElementAt(1));
+    }
+
+    [Theory]
+    [InlineData("https://elsewhere.test/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1", "https://elsewhere.test")]
+    [InlineData("//elsewhere.test/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1", "https://elsewhere.test")]
+    [InlineData("http://aps.test/data/v1/projects/b.p/folders/f/contents?page%5Bnumber%5D=1", "http://aps.test")]
+    public async Task ListFolderContentsAsync_NextLinkToAnotherHost_RefusedWithoutSendingIt(string next, string named)
+    {
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json(Page(next, ("items", "urn:i1", "a.pdf", null))));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsResponseException>(() => client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync().AsTask());
+
+        Assert.Contains($"returned a link to another host ({named})", error.Message, StringComparison.Ordinal);
+        Assert.Single(stub.Requests);
+    }
+
+    [Fact]
+    public async Task ListFolderContentsAsync_PageLargerThanTheLimit_RefusedNamingTheLimit()
+    {
+        // Arrange: a page padded past 8 MiB (a real page of 200 entries is about 1 MiB).
+        var padding = new string(' ', ApsResponseBody.MaxJsonBytes);
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json(Page(null, ("items", "urn:i1", "a.pdf", null)) + padding));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        // Act
+        var error = await Assert.ThrowsAsync<ApsResponseException>(() => client.ListFolderContentsAsync("b.p", "f", false, CancellationToken.None).ToListAsync().AsTask());
+
+        // Assert
+        Assert.Equal("APS FolderContents returned a body larger than 8 MiB; refusing to read it.", error.Message);
+    }
+
+    [Fact]
+    public async Task GetFolderAsync_ErrorBodyLargerThanTheLimit_FailsWithTheStatusWithoutReadingIt()
+    {
+        var body = """{"errors":[{"code":"BAD","detail":"x"}]}""" + new string(' ', ApsResponseBody.MaxErrorBytes);
+        using var stub = new StubApsHandler((_, _) => StubApsHandler.Json(body, HttpStatusCode.BadRequest));
+        await using var services = ApsTestServices.Create(BaseUrl, stub);
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        var error = await Assert.ThrowsAsync<ApsRequestException>(() => client.GetFolderAsync("b.p", "f", CancellationToken.None));
+
+        Assert.Equal("APS Folder answered 400 (an error body over 64 KiB, not read).", error.Message);
+    }
+
+    [Fact]
     public async Task ListFolderContentsAsync_MalformedJson_ThrowsErrorNamingEndpoint()
     {
         using var stub = new StubApsHandler((_, _) => StubApsHandler.Json("{\"data\": [ {\"type\": "));
@@ -168,6 +231,8 @@ public sealed class ApsDataClientTests
 
     [Theory]
     [InlineData("Aps:AccountId", "not-a-guid", "Aps:AccountId")]
+    [InlineData("Aps:BaseUrl", "http://aps.example.com/", "Aps:BaseUrl must be https (plain http only for a loopback host such as 127.0.0.1, e.g. a local emulator); got http://aps.example.com.")]
+    [InlineData("Aps:BaseUrl", "http://10.0.0.5:5080/", "Aps:BaseUrl must be https")]
     [InlineData("Aps:SignedUrlMinutes", "90", "SignedUrlMinutes")]
     [InlineData("Aps:ClientSecret", "", "ClientSecret")]
     [InlineData("Aps:Scopes", "data:write", "Aps:Scopes")]

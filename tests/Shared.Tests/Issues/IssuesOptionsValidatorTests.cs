@@ -1,5 +1,8 @@
 using System.Security.Cryptography;
 using AccBackup.Issues;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Issues;
 
@@ -47,5 +50,36 @@ public sealed class IssuesOptionsValidatorTests
         var result = new IssuesOptionsValidator().Validate(null, new IssuesOptions { ServiceAccountId = "SSA-1", KeyId = "k", PrivateKey = rsa.ExportPkcs8PrivateKeyPem() });
 
         Assert.True(result.Succeeded);
+    }
+
+    [Fact]
+    public void Validate_1024BitKey_FailsNamingTheSettingAndTheSize()
+    {
+        using var rsa = RSA.Create(1024);
+
+        var result = new IssuesOptionsValidator().Validate(null, new IssuesOptions { ServiceAccountId = "SSA-1", KeyId = "k", PrivateKey = rsa.ExportPkcs8PrivateKeyPem() });
+
+        var failure = Assert.Single(result.Failures!);
+        Assert.Equal("Issues:PrivateKey is a 1024-bit RSA key; at least 2048 bits are required (generate a new key for the service account).", failure);
+    }
+
+    [Fact]
+    public void AddIssueExport_1024BitKey_RefusedAtStartNamingTheSetting()
+    {
+        // Arrange: the host validates options on start (ValidateOnStart) through the startup validator.
+        using var rsa = RSA.Create(1024);
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?>
+        {
+            ["Issues:ServiceAccountId"] = "SSA-1",
+            ["Issues:KeyId"] = "k",
+            ["Issues:PrivateKey"] = rsa.ExportRSAPrivateKeyPem(),
+        }).Build();
+        using var services = new ServiceCollection().AddIssueExport(configuration).BuildServiceProvider();
+
+        // Act
+        var error = Assert.Throws<OptionsValidationException>(() => services.GetRequiredService<IStartupValidator>().Validate());
+
+        // Assert
+        Assert.Contains("Issues:PrivateKey is a 1024-bit RSA key", error.Message, StringComparison.Ordinal);
     }
 }

@@ -47,7 +47,7 @@ internal static class FolderEndpoints
             var pageItems = items.Skip(Math.Max(0, page.Skip - folders.Count)).Take(page.Limit - pageFolders.Count).ToList();
             return JsonBody.JsonApi(w =>
             {
-                PageLinks.Write(w, links.FolderContents(folder), request.Query, page, total, state.Options.PageLinkQuery);
+                PageLinks.Write(w, links.FolderContents(folder), request.Query, page, total, state.Options);
                 w.WriteStartArray("data");
                 pageFolders.ForEach(f => DataResources.WriteFolder(w, f, links));
                 pageItems.ForEach(i => DataResources.WriteItem(w, i, links));
@@ -56,7 +56,7 @@ internal static class FolderEndpoints
                 if (pageItems.Count > 0)
                 {
                     w.WriteStartArray("included");
-                    pageItems.ForEach(i => DataResources.WriteVersion(w, i.Tip, links));
+                    pageItems.ForEach(i => DataResources.WriteVersion(w, i.Tip, links, state.Options.OmitStorageSize));
                     w.WriteEndArray();
                 }
             });

@@ -31,7 +31,7 @@ internal static class ItemEndpoints
                 w.WritePropertyName("data");
                 DataResources.WriteItem(w, item, links);
                 w.WriteStartArray("included");
-                DataResources.WriteVersion(w, item.Tip, links);
+                DataResources.WriteVersion(w, item.Tip, links, state.Options.OmitStorageSize);
                 w.WriteEndArray();
             });
         });
@@ -51,7 +51,7 @@ internal static class ItemEndpoints
         });
 
     private static IResult GetTip(string projectId, string itemId, HttpRequest request, EmulatorState state) =>
-        WithItem(state, projectId, itemId, item => SingleVersion(item.Tip, ApiLinks.For(request)));
+        WithItem(state, projectId, itemId, item => SingleVersion(item.Tip, ApiLinks.For(request), state));
 
     /// <summary>Newest first, paged, optionally <c>filter[versionNumber]</c>.</summary>
     private static IResult ListVersions(string projectId, string itemId, HttpRequest request, EmulatorState state)
@@ -72,11 +72,11 @@ internal static class ItemEndpoints
                 .ToList();
             return JsonBody.JsonApi(w =>
             {
-                PageLinks.Write(w, links.Item(item) + "/versions", request.Query, page, versions.Count, state.Options.PageLinkQuery);
+                PageLinks.Write(w, links.Item(item) + "/versions", request.Query, page, versions.Count, state.Options);
                 w.WriteStartArray("data");
                 foreach (var version in versions.Skip(page.Skip).Take(page.Limit))
                 {
-                    DataResources.WriteVersion(w, version, links);
+                    DataResources.WriteVersion(w, version, links, state.Options.OmitStorageSize);
                 }
 
                 w.WriteEndArray();
@@ -85,7 +85,7 @@ internal static class ItemEndpoints
     }
 
     private static IResult GetVersion(string projectId, string versionId, HttpRequest request, EmulatorState state) =>
-        WithVersion(state, projectId, versionId, version => SingleVersion(version, ApiLinks.For(request)));
+        WithVersion(state, projectId, versionId, version => SingleVersion(version, ApiLinks.For(request), state));
 
     private static IResult GetVersionItem(string projectId, string versionId, HttpRequest request, EmulatorState state) =>
         WithVersion(state, projectId, versionId, version =>
@@ -101,14 +101,14 @@ internal static class ItemEndpoints
             });
         });
 
-    private static IResult SingleVersion(EmulatedVersion version, ApiLinks links) =>
+    private static IResult SingleVersion(EmulatedVersion version, ApiLinks links, EmulatorState state) =>
         JsonBody.JsonApi(w =>
         {
             w.WriteStartObject("links");
             w.WriteHref("self", links.Version(version));
             w.WriteEndObject();
             w.WritePropertyName("data");
-            DataResources.WriteVersion(w, version, links);
+            DataResources.WriteVersion(w, version, links, state.Options.OmitStorageSize);
         });
 
     private static IResult WithItem(EmulatorState state, string projectId, string itemId, Func<EmulatedItem, IResult> respond)

@@ -72,7 +72,8 @@ internal static class OssEndpoints
 
             w.WriteStartObject("params");
             w.WriteEndObject();
-            w.WriteNumber("size", storage.Length);
+            // Without storageSize in the listing, a drift file's stated size moves here (EmulatorOptions.OmitStorageSize).
+            w.WriteNumber("size", state.Options.OmitStorageSize ? storage.StatedSize : storage.Length);
             if (sha1 is not null)
             {
                 w.WriteString("sha1", sha1);

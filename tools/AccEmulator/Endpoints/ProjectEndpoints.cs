@@ -65,7 +65,7 @@ internal static class ProjectEndpoints
         {
             return JsonBody.JsonApi(w =>
             {
-                PageLinks.Write(w, links.Projects(hubId), request.Query, page, account.Projects.Count, state.Options.PageLinkQuery);
+                PageLinks.Write(w, links.Projects(hubId), request.Query, page, account.Projects.Count, state.Options);
                 w.WriteStartArray("data");
                 foreach (var project in account.Projects.Skip(page.Skip).Take(page.Limit))
                 {

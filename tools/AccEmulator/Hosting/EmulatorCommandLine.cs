@@ -16,6 +16,7 @@ internal static class EmulatorCommandLine
         usage: AccEmulator [--port 5080] [--dataset demo|seed-scaled] [--seed N] [--scale X]
                            [--client-id ID] [--client-secret SECRET] [--no-quotas] [--large-file]
                            [--size-divisor X] [--extra-large-file BYTES] [--page-links-number-only] [--measure [BYTES]]
+                           [--page-links-relative] [--omit-storage-size]
                            [--server-copy CONNECTION_STRING [--server-copy-container NAME] [--server-copy-upload-at-start]]
         """;
 
@@ -55,6 +56,8 @@ internal static class EmulatorCommandLine
                     "--no-quotas" => options with { Quotas = QuotaOptions.Disabled },
                     "--large-file" => options with { LargeFile = true },
                     "--page-links-number-only" => options with { PageLinkQuery = PageLinkQuery.PageNumberOnly },
+                    "--page-links-relative" => options with { RelativePageLinks = true },
+                    "--omit-storage-size" => options with { OmitStorageSize = true },
                     "--server-copy" => options with { ServerCopy = new ServerCopy.ServerCopyOptions { ConnectionString = Value() } },
                     "--server-copy-container" => options with { ServerCopy = ServerCopyOrThrow(options, "--server-copy-container") with { Container = Value() } },
                     "--server-copy-upload-at-start" => options with { ServerCopy = ServerCopyOrThrow(options, "--server-copy-upload-at-start") with { UploadAtStart = true } },

@@ -176,6 +176,24 @@ public sealed class FolderShapeTests
     }
 
     [Fact]
+    public async Task Contents_RelativePageLinks_NextIsAHostRelativePath()
+    {
+        // Arrange
+        await using var aps = await TestEmulator.ConnectAsync(TestEmulator.Options() with { PageLinkQuery = PageLinkQuery.PageNumberOnly, RelativePageLinks = true });
+        var (projectId, folderId) = await FolderEndpointsTests.BigFolderAsync(aps);
+
+        // Act
+        var body = await aps.GetJsonAsync($"data/v1/projects/{projectId}/folders/{folderId}/contents?page%5Blimit%5D=200");
+
+        // Assert
+        var links = body.GetProperty("links");
+        var self = links.GetProperty("self").GetProperty("href").GetString()!;
+        var origin = aps.Server.BaseUrl.GetLeftPart(UriPartial.Authority);
+        Assert.StartsWith(origin + "/data/v1/", self, StringComparison.Ordinal);
+        Assert.Equal(self[origin.Length..] + "?page%5Bnumber%5D=1", links.GetProperty("next").GetProperty("href").GetString());
+    }
+
+    [Fact]
     public async Task Contents_AnyHref_KeepsIdsRawAndSelfWithoutQuery()
     {
         // Arrange

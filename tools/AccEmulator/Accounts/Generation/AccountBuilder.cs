@@ -46,7 +46,7 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
         long? reportedSize = null, StorageObject? reuse = null)
     {
         var hasStorage = item.Kind != ItemKind.Document;
-        var storage = hasStorage ? reuse ?? NewObject(name, length) : null;
+        var storage = hasStorage ? reuse ?? NewObject(name, length, reportedSize) : null;
         var version = new EmulatedVersion(item, item.Versions.Count + 1, name, time, ExtensionTypes.Version(item.Kind))
         {
             Storage = storage,
@@ -78,11 +78,11 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
         item.Parent.RollUp(time);
     }
 
-    private StorageObject NewObject(string name, long length)
+    private StorageObject NewObject(string name, long length, long? reportedSize)
     {
         var extension = FileTypes.Extension(name);
         var objectKey = _ids.NextGuid().ToString("D") + (extension is null ? "" : "." + extension);
-        return new StorageObject(objectKey, length, ContentGenerator.KeyFor(seed, objectKey));
+        return new StorageObject(objectKey, length, ContentGenerator.KeyFor(seed, objectKey)) { StatedSize = reportedSize ?? length };
     }
 
     private string NewFolderId() => "urn:adsk.wipprod:fs.folder:co." + _ids.NextUrlToken();

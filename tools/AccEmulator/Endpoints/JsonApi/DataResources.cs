@@ -61,8 +61,9 @@ internal static class DataResources
         w.WriteEndObject();
     }
 
-    /// <summary>Plans documents and deleted tips carry no storage, no storageSize and no fileType.</summary>
-    public static void WriteVersion(Utf8JsonWriter w, EmulatedVersion version, ApiLinks links)
+    /// <summary>Plans documents and deleted tips carry no storage, no storageSize and no fileType; with
+    /// <paramref name="omitSizes"/> no version does (<see cref="EmulatorOptions.OmitStorageSize"/>).</summary>
+    public static void WriteVersion(Utf8JsonWriter w, EmulatedVersion version, ApiLinks links, bool omitSizes)
     {
         w.WriteStartObject();
         w.WriteString("type", "versions");
@@ -78,12 +79,12 @@ internal static class DataResources
             w.WriteString("mimeType", mime);
         }
 
-        if (version.FileType is { } fileType)
+        if (version.FileType is { } fileType && !omitSizes)
         {
             w.WriteString("fileType", fileType);
         }
 
-        if (version.StorageSize is { } size)
+        if (version.StorageSize is { } size && !omitSizes)
         {
             w.WriteNumber("storageSize", size);
         }
