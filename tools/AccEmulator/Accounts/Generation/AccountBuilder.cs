@@ -28,16 +28,16 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
         return folder;
     }
 
-    /// <summary>Adds an item with its first version; <paramref name="length"/> is ignored for Plans documents.</summary>
+    /// <summary>Adds an item with its first version (new content, or <paramref name="storage"/>); <paramref name="length"/> is ignored for Plans documents.</summary>
     public EmulatedItem AddItem(EmulatedFolder parent, string name, ItemKind kind, long length, DateTimeOffset time,
-        bool hidden = false, long? reportedSize = null)
+        bool hidden = false, long? reportedSize = null, StorageObject? storage = null)
     {
         var token = _ids.NextUrlToken();
         var item = new EmulatedItem("urn:adsk.wipprod:dm.lineage:" + token, token, kind, parent, time) { Hidden = hidden };
         parent.Items.Add(item);
         Account.Register(item);
         Touch(parent, time);
-        AddVersion(item, name, length, time, reportedSize);
+        AddVersion(item, name, length, time, reportedSize, storage);
         return item;
     }
 
