@@ -106,7 +106,8 @@ public sealed class AccountMutator
 
     /// <summary>
     /// What ransomware does: every live file of a project (or a folder's subtree) gets a new version of the same name and
-    /// size with other bytes. <paramref name="scopeId"/> is a project id or a folder id; the result's id is that scope.
+    /// size with other bytes (an empty file gets 16: encrypted, it is not empty any more). <paramref name="scopeId"/> is a
+    /// project id or a folder id; the result's id is that scope.
     /// </summary>
     public MutationResult Ransomware(string scopeId)
     {
@@ -118,7 +119,7 @@ public sealed class AccountMutator
             Collect(scope, files);
             foreach (var item in files)
             {
-                _builder.AddVersion(item, item.DisplayName, item.Tip.Storage?.Length ?? 0, now);
+                _builder.AddVersion(item, item.DisplayName, Math.Max(16, item.Tip.Storage?.Length ?? 0), now);
             }
 
             return new MutationResult(scope.Project.Id, scopeId, null, now);
