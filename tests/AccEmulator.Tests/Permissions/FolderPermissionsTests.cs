@@ -11,6 +11,8 @@ namespace AccEmulator.Tests.Permissions;
 
 public sealed class FolderPermissionsTests
 {
+    private static readonly string[] WriteScopes = ["data:read", "data:write", "data:create"];
+
     [Fact]
     public async Task CreateStorage_UserWithoutUploadOnAParentFolder_Returns403WhileTheAppMayUpload()
     {
@@ -42,7 +44,7 @@ public sealed class FolderPermissionsTests
         using var key = new ServiceAccountKey();
         aps.Server.RegisterServiceAccount(key.Registration());
         aps.Server.Permissions.Set(file.FolderId, key.AccountId, PermissionActions.ViewDownload);
-        var token = await key.TokenAsync(aps.Http, aps.Server, ManualTimeProvider.DefaultStart);
+        var token = await key.TokenAsync(aps.Http, aps.Server, ManualTimeProvider.DefaultStart, WriteScopes);
         aps.Http.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);
 
         // Act
@@ -53,6 +55,27 @@ public sealed class FolderPermissionsTests
         // Assert
         Assert.Equal(HttpStatusCode.Forbidden, denied.StatusCode);
         Assert.Equal(HttpStatusCode.Created, allowed.StatusCode);
+    }
+
+    [Theory]
+    [InlineData(false, true)]
+    [InlineData(true, false)]
+    public async Task CreateStorage_ServiceAccountWithoutWriteScopeOrNotInvited_Returns403(bool writeScope, bool invited)
+    {
+        // Arrange
+        await using var aps = await TestEmulator.ConnectAsync();
+        var file = await ItemEndpointsTests.FileAsync(aps, "Door Schedule.xlsx");
+        var other = (await ItemEndpointsTests.FileAsync(aps, "Main contract.pdf")).ProjectId;
+        using var key = new ServiceAccountKey();
+        aps.Server.RegisterServiceAccount(key.Registration([invited ? file.ProjectId : other]));
+        var token = await key.TokenAsync(aps.Http, aps.Server, ManualTimeProvider.DefaultStart, writeScope ? WriteScopes : ["data:read"]);
+        aps.Http.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);
+
+        // Act
+        using var response = await WriteRequests.CreateStorageAsync(aps, file.ProjectId, file.FolderId, "a.pdf");
+
+        // Assert
+        Assert.Equal(HttpStatusCode.Forbidden, response.StatusCode);
     }
 
     [Fact]

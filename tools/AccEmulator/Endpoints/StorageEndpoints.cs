@@ -33,6 +33,11 @@ internal static class StorageEndpoints
                 return ApsErrors.NotFound($"Folder '{target.FolderId}' was not found in project '{projectId}'.");
             }
 
+            if (Permissions.WriteIdentity.Refusal(request, state, folder.Project) is { } refusal)
+            {
+                return ApsErrors.Forbidden(refusal);
+            }
+
             if (!state.Permissions.Allows(folder, user, Permissions.PermissionActions.Upload))
             {
                 return ApsErrors.Forbidden($"User '{user}' lacks the 'upload' permission on folder '{folder.Id}'.");

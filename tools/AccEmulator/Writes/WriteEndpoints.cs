@@ -132,7 +132,10 @@ internal static class WriteEndpoints
             SingleFolder(writer.PatchFolder(projectId, folderId, hidden, name, user), links, StatusCodes.Status200OK));
     }
 
-    /// <summary>Runs a write under the account lock as the request's identity; a broken rule answers its JSON:API error.</summary>
+    /// <summary>
+    /// Runs a write under the account lock as the request's identity (its project must exist and a user-context token must
+    /// be allowed to write there); a broken rule answers its JSON:API error.
+    /// </summary>
     internal static IResult Write(HttpRequest request, EmulatorState state, Func<AccountWriter, string?, ApiLinks, IResult> write)
     {
         var user = WriteIdentity.Of(request, state);
@@ -141,6 +144,13 @@ internal static class WriteEndpoints
         {
             lock (state.Account.SyncRoot)
             {
+                var project = state.Account.FindProject(request.RouteValues["projectId"]?.ToString() ?? "")
+                    ?? throw WriteRejectedException.NotFound("Project not found.");
+                if (WriteIdentity.Refusal(request, state, project) is { } refusal)
+                {
+                    throw WriteRejectedException.Forbidden(refusal);
+                }
+
                 return write(state.Writer, user, links);
             }
         }
