@@ -102,7 +102,12 @@ public sealed class ItemWriteTests
         Assert.Equal(HttpStatusCode.Created, response.StatusCode);
         var tip = await aps.GetJsonAsync($"data/v1/projects/{file.ProjectId}/items/{ApsTestClient.Encode(file.ItemId)}");
         Assert.True(tip.GetProperty("data").GetProperty("attributes").GetProperty("hidden").GetBoolean());
-        Assert.Equal("versions:autodesk.core:Deleted", tip.GetProperty("included")[0].GetProperty("attributes").GetProperty("extension").GetProperty("type").GetString());
+        Assert.Equal(file.DisplayName, tip.GetProperty("data").GetProperty("attributes").GetProperty("displayName").GetString());
+        var deleted = tip.GetProperty("included")[0].GetProperty("attributes");
+        Assert.Equal(file.VersionNumber + 1, deleted.GetProperty("versionNumber").GetInt32());
+        Assert.Equal("versions:autodesk.core:Deleted", deleted.GetProperty("extension").GetProperty("type").GetString());
+        Assert.Equal(file.DisplayName, deleted.GetProperty("extension").GetProperty("data").GetProperty("originalName").GetString());
+        Assert.True(Guid.TryParse(deleted.GetProperty("name").GetString(), out _));
         Assert.DoesNotContain(await aps.Server.Truth.GetFilesAsync(), f => f.ItemId == file.ItemId);
     }
 
