@@ -30,6 +30,7 @@ public sealed class FolderPermissionsTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Forbidden, viewer.StatusCode);
+        Assert.Contains("lacks the 'upload' permission", await viewer.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.Created, other.StatusCode);
         Assert.Equal(HttpStatusCode.Created, app.StatusCode);
     }
@@ -54,6 +55,7 @@ public sealed class FolderPermissionsTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Forbidden, denied.StatusCode);
+        Assert.Contains("lacks the 'upload' permission", await denied.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.Created, allowed.StatusCode);
     }
 
@@ -76,6 +78,7 @@ public sealed class FolderPermissionsTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Forbidden, response.StatusCode);
+        Assert.Contains(writeScope ? "not a member" : "scope", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]

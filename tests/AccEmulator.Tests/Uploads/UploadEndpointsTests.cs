@@ -91,6 +91,7 @@ public sealed class UploadEndpointsTests
 
         // Assert
         Assert.Equal(HttpStatusCode.BadRequest, complete.StatusCode);
+        Assert.Contains("minimum allowed size", await complete.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Theory]
@@ -108,6 +109,7 @@ public sealed class UploadEndpointsTests
 
         // Assert
         Assert.Equal(HttpStatusCode.BadRequest, complete.StatusCode);
+        Assert.Contains(size is null ? "eTags" : "size", await complete.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]

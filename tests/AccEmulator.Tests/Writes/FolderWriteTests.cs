@@ -35,6 +35,7 @@ public sealed class FolderWriteTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Forbidden, response.StatusCode);
+        Assert.Contains("root folder", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -51,6 +52,7 @@ public sealed class FolderWriteTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Conflict, response.StatusCode);
+        Assert.Contains("already exists", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -91,5 +93,6 @@ public sealed class FolderWriteTests
         // Assert
         Assert.Equal(HttpStatusCode.Created, replacement.StatusCode);
         Assert.Equal(HttpStatusCode.Conflict, restore.StatusCode);
+        Assert.Contains("restore it under a new name", await restore.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 }

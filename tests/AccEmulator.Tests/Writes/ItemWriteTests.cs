@@ -47,6 +47,7 @@ public sealed class ItemWriteTests
 
         // Assert
         Assert.Equal(HttpStatusCode.Conflict, response.StatusCode);
+        Assert.Contains("already exists", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(0, aps.Server.GetWriteStats().ItemsCreated);
     }
 
@@ -64,6 +65,7 @@ public sealed class ItemWriteTests
 
         // Assert
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Contains("complete its upload", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -145,6 +147,7 @@ public sealed class ItemWriteTests
 
         // Assert
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Contains("another project", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -165,6 +168,7 @@ public sealed class ItemWriteTests
         // Assert
         Assert.Equal(HttpStatusCode.Created, first.StatusCode);
         Assert.Equal(HttpStatusCode.Conflict, processing.StatusCode);
+        Assert.Contains("still processing", await processing.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.Created, processed.StatusCode);
     }
 

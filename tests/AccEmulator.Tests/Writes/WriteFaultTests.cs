@@ -49,6 +49,31 @@ public sealed class WriteFaultTests
     }
 
     [Fact]
+    public async Task PartUrl_ServerErrorBurst_AnswersS3ErrorThenTheRetryStoresThePart()
+    {
+        // Arrange
+        await using var aps = await TestEmulator.ConnectAsync();
+        var file = await ItemEndpointsTests.FileAsync(aps, "Door Schedule.xlsx");
+        using var storage = await WriteRequests.CreateStorageAsync(aps, file.ProjectId, file.FolderId, "a.pdf");
+        var objectKey = WriteRequests.ObjectKey((await WriteRequests.JsonAsync(storage)).GetProperty("data").GetProperty("id").GetString()!);
+        var signed = await aps.GetJsonAsync(WriteRequests.UploadPath(objectKey));
+        var url = signed.GetProperty("urls")[0].GetString();
+        aps.Server.Faults = FaultOptions.None.With(EndpointCategory.Upload, new EndpointFaults { ServerErrorBurst = 1 });
+        using var plain = new HttpClient();
+
+        // Act
+        using var failed = await plain.PutAsync(url, new ByteArrayContent(new byte[100]));
+        using var retried = await plain.PutAsync(url, new ByteArrayContent(new byte[100]));
+        using var complete = await WriteRequests.CompleteAsync(aps, objectKey, signed.GetProperty("uploadKey").GetString()!, 100);
+
+        // Assert
+        Assert.True((int)failed.StatusCode >= 500);
+        Assert.StartsWith("<?xml", await failed.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, retried.StatusCode);
+        Assert.True(complete.IsSuccessStatusCode, await complete.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
     public async Task WritesEndpoint_AfterAnUndelete_CountsTheVersionPerItem()
     {
         // Arrange

@@ -88,12 +88,13 @@ internal static class UploadEndpoints
             using var body = await JsonDocument.ParseAsync(request.Body, cancellationToken: request.HttpContext.RequestAborted);
             var root = body.RootElement;
             uploadKey = root.GetProperty("uploadKey").GetString();
-            if (root.TryGetProperty("size", out var sizeValue))
+            // A member sent as null counts as not sent.
+            if (root.TryGetProperty("size", out var sizeValue) && sizeValue.ValueKind != JsonValueKind.Null)
             {
                 size = sizeValue.GetInt64();
             }
 
-            if (root.TryGetProperty("eTags", out var tags))
+            if (root.TryGetProperty("eTags", out var tags) && tags.ValueKind != JsonValueKind.Null)
             {
                 eTags = [.. tags.EnumerateArray().Select(t => t.GetString() ?? "")];
             }
