@@ -69,6 +69,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     public static Task<EmulatorServer> StartAsync(EmulatorOptions options, CancellationToken cancellationToken = default) =>
         StartAsync(options, LogLevel.None, cancellationToken);
 
+    /// <summary>Who may write where: per folder (and its subtree), per user id; everyone may do everything until set.</summary>
+    public AccEmulator.Permissions.FolderPermissions Permissions => _state.Permissions;
+
+    /// <summary>What the write endpoints did so far: versions created per item, items, folders, uploaded bytes.</summary>
+    public Writes.WriteStats GetWriteStats() => _state.WriteStats();
+
     /// <summary>Requests and bytes served so far.</summary>
     public StatsSnapshot GetStats() => _state.Stats.Snapshot();
 

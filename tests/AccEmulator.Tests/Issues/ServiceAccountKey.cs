@@ -22,7 +22,8 @@ internal sealed class ServiceAccountKey : IDisposable
         new(AccountId, KeyId, rsa.ExportSubjectPublicKeyInfoPem(), projectIds);
 
     /// <summary>A compact JWS with the given claims (defaults: a valid assertion for <paramref name="server"/>).</summary>
-    public string Assertion(EmulatorServer server, DateTimeOffset now, string? sub = null, string? aud = null, TimeSpan? lifetime = null, string? kid = null)
+    public string Assertion(EmulatorServer server, DateTimeOffset now, string? sub = null, string? aud = null, TimeSpan? lifetime = null, string? kid = null,
+        string[]? scopes = null)
     {
         var header = new Dictionary<string, object> { ["alg"] = "RS256", ["kid"] = kid ?? KeyId, ["typ"] = "JWT" };
         var claims = new Dictionary<string, object>
@@ -31,7 +32,7 @@ internal sealed class ServiceAccountKey : IDisposable
             ["sub"] = sub ?? AccountId,
             ["aud"] = aud ?? Audience,
             ["exp"] = (now + (lifetime ?? TimeSpan.FromMinutes(5))).ToUnixTimeSeconds(),
-            ["scope"] = new[] { "data:read" },
+            ["scope"] = scopes ?? ["data:read"],
         };
         var signed = Base64Url(JsonSerializer.SerializeToUtf8Bytes(header)) + "." + Base64Url(JsonSerializer.SerializeToUtf8Bytes(claims));
         return signed + "." + Base64Url(rsa.SignData(Encoding.ASCII.GetBytes(signed), HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1));
@@ -48,10 +49,10 @@ internal sealed class ServiceAccountKey : IDisposable
         return await http.SendAsync(request);
     }
 
-    /// <summary>A user-context token for this account.</summary>
-    public async Task<string> TokenAsync(HttpClient http, EmulatorServer server, DateTimeOffset now)
+    /// <summary>A user-context token for this account (default scope data:read).</summary>
+    public async Task<string> TokenAsync(HttpClient http, EmulatorServer server, DateTimeOffset now, string[]? scopes = null)
     {
-        using var response = await ExchangeAsync(http, server, Assertion(server, now));
+        using var response = await ExchangeAsync(http, server, Assertion(server, now, scopes: scopes));
         Assert.True(response.IsSuccessStatusCode, await response.Content.ReadAsStringAsync());
         return (await response.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("access_token").GetString()!;
     }

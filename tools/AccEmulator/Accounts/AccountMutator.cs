@@ -104,6 +104,34 @@ public sealed class AccountMutator
         }
     }
 
+    /// <summary>
+    /// What ransomware does: every live file of a project (or a folder's subtree) gets a new version of the same name and
+    /// size with other bytes (an empty file gets 16: encrypted, it is not empty any more). <paramref name="scopeId"/> is a
+    /// project id or a folder id; the result's id is that scope.
+    /// </summary>
+    public MutationResult Ransomware(string scopeId)
+    {
+        lock (_account.SyncRoot)
+        {
+            var scope = _account.FindProject(scopeId)?.Root ?? Folder(scopeId);
+            var now = _clock.GetUtcNow();
+            var files = new List<EmulatedItem>();
+            Collect(scope, files);
+            foreach (var item in files)
+            {
+                _builder.AddVersion(item, item.DisplayName, Math.Max(16, item.Tip.Storage?.Length ?? 0), now);
+            }
+
+            return new MutationResult(scope.Project.Id, scopeId, null, now);
+        }
+
+        static void Collect(EmulatedFolder folder, List<EmulatedItem> files)
+        {
+            files.AddRange(folder.Items.Where(i => !i.Deleted && i.Kind != ItemKind.Document));
+            folder.Folders.ForEach(child => Collect(child, files));
+        }
+    }
+
     private static MutationResult Result(EmulatedItem item) =>
         new(item.Parent.Project.Id, item.Id, item.Tip.Id, item.LastModifiedTime);
 

@@ -30,4 +30,7 @@ internal sealed class EmulatedVersion(EmulatedItem item, int number, string name
     public string? FileType { get; init; }
 
     public string? MimeType { get; init; }
+
+    /// <summary>A Deleted version's <c>extension.data.originalName</c>: the file's name when it was deleted.</summary>
+    public string? OriginalName { get; init; }
 }

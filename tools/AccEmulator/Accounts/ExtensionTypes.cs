@@ -7,7 +7,7 @@ internal static class ExtensionTypes
     public const string Project = "projects:autodesk.bim360:Project";
     public const string Folder = "folders:autodesk.bim360:Folder";
     public const string TitleBlock = "items:autodesk.bim360:TitleBlock";
-    public const string DeletedVersion = "versions:autodesk.bim360:Deleted";
+    public const string DeletedVersion = "versions:autodesk.core:Deleted";
 
     public static string Item(ItemKind kind) => "items:autodesk.bim360:" + kind;
 

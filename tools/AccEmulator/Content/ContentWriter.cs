@@ -39,7 +39,7 @@ internal static class ContentWriter
             {
                 var span = writer.GetSpan();
                 var count = Math.Min(span.Length, batch - filled);
-                ContentGenerator.Fill(storage.ContentKey, offset + sent + filled, span[..count]);
+                storage.Fill(offset + sent + filled, span[..count]);
                 writer.Advance(count);
                 filled += count;
             }

@@ -37,7 +37,7 @@ internal sealed class ObjectHashes
             for (long offset = 0; offset < storage.Length; offset += ChunkSize)
             {
                 var span = buffer.AsSpan(0, (int)Math.Min(ChunkSize, storage.Length - offset));
-                ContentGenerator.Fill(storage.ContentKey, offset, span);
+                storage.Fill(offset, span);
                 sha1.AppendData(span);
                 sha256.AppendData(span);
             }

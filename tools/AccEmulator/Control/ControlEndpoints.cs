@@ -60,6 +60,7 @@ internal static class ControlEndpoints
                 MutationKind.DeleteFile => mutator.DeleteFile(Required(request.ItemId)),
                 MutationKind.AddFolder => mutator.AddFolder(Required(request.FolderId), Required(request.Name)),
                 MutationKind.RenameFolder => mutator.RenameFolder(Required(request.FolderId), Required(request.Name)),
+                MutationKind.Ransomware => mutator.Ransomware(Required(request.ProjectId ?? request.FolderId)),
                 _ => throw new ArgumentException($"Unknown mutation kind '{request.Kind}'."),
             };
             return Results.Json(result, Json);

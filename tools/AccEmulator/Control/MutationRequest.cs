@@ -6,7 +6,8 @@ namespace AccEmulator.Control;
 /// <param name="ItemId">changeFile, renameFile, deleteFile: the item.</param>
 /// <param name="Name">addFile, addFolder: the new name; renameFile, renameFolder: the new name.</param>
 /// <param name="Size">addFile (default 1024), changeFile (default the tip's size): bytes of new content.</param>
-internal sealed record MutationRequest(MutationKind Kind, string? FolderId, string? ItemId, string? Name, long? Size);
+/// <param name="ProjectId">ransomware: the project whose every file gets other bytes (or give folderId for one subtree).</param>
+internal sealed record MutationRequest(MutationKind Kind, string? FolderId, string? ItemId, string? Name, long? Size, string? ProjectId = null);
 
 /// <summary>The mutations the control endpoint accepts.</summary>
 internal enum MutationKind
@@ -17,4 +18,5 @@ internal enum MutationKind
     DeleteFile,
     AddFolder,
     RenameFolder,
+    Ransomware,
 }

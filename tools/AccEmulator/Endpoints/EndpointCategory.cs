@@ -44,4 +44,22 @@ public enum EndpointCategory
 
     /// <summary><c>POST /data/v1/projects/{projectId}/storage</c> (last, so the other categories keep their numbers).</summary>
     Storage,
+
+    /// <summary><c>POST …/items</c>.</summary>
+    CreateItem,
+
+    /// <summary><c>POST …/versions</c> (new versions, copies, deletes).</summary>
+    CreateVersion,
+
+    /// <summary><c>POST …/folders</c>.</summary>
+    CreateFolder,
+
+    /// <summary><c>PATCH …/folders/{folderId}</c>.</summary>
+    PatchFolder,
+
+    /// <summary><c>POST …/commands</c> (CheckPermission).</summary>
+    Command,
+
+    /// <summary>The signed part URL of an upload (storage, not APS: no token, no quota).</summary>
+    Upload,
 }

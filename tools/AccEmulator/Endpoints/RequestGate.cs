@@ -70,8 +70,8 @@ internal sealed class RequestGate(RequestDelegate next, EmulatorState state)
 
     private static IResult ServerError(EndpointCategory category, int status) => (category, status) switch
     {
-        (EndpointCategory.Download, StatusCodes.Status503ServiceUnavailable) => ApsErrors.S3(status, "SlowDown", "Please reduce your request rate."),
-        (EndpointCategory.Download, _) => ApsErrors.S3(status, "InternalError", "We encountered an internal error. Please try again."),
+        (EndpointCategory.Download or EndpointCategory.Upload, StatusCodes.Status503ServiceUnavailable) => ApsErrors.S3(status, "SlowDown", "Please reduce your request rate."),
+        (EndpointCategory.Download or EndpointCategory.Upload, _) => ApsErrors.S3(status, "InternalError", "We encountered an internal error. Please try again."),
         (_, StatusCodes.Status503ServiceUnavailable) => ApsErrors.Gateway(status, "Service Unavailable", null),
         _ => ApsErrors.Gateway(status, "Internal Server Error", null),
     };

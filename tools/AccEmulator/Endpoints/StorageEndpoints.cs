@@ -8,8 +8,9 @@ namespace AccEmulator.Endpoints;
 
 /// <summary><c>POST /data/v1/projects/{projectId}/storage</c>: reserves an OSS object for a file about to be uploaded into a folder.</summary>
 /// <remarks>
-/// Only the answer is emulated (uploads are not): the object is not registered, so signing a download for it answers 404
-/// as for any object never written. Ids come from their own seeded stream, so the same requests get the same ids.
+/// The object has no bytes until its signed-S3 upload completes (<see cref="Uploads.UploadEndpoints"/>): signing a download
+/// for it answers 404 until then. The identity needs the upload permission on the folder. Ids come from their own seeded
+/// stream, so the same requests get the same ids.
 /// </remarks>
 internal static class StorageEndpoints
 {
@@ -24,6 +25,7 @@ internal static class StorageEndpoints
         }
 
         var links = ApiLinks.For(request);
+        var user = Permissions.WriteIdentity.Of(request, state);
         lock (state.Account.SyncRoot)
         {
             if (state.Account.FindFolder(projectId, target.FolderId) is not { } folder)
@@ -31,8 +33,19 @@ internal static class StorageEndpoints
                 return ApsErrors.NotFound($"Folder '{target.FolderId}' was not found in project '{projectId}'.");
             }
 
+            if (Permissions.WriteIdentity.Refusal(request, state, folder.Project) is { } refusal)
+            {
+                return ApsErrors.Forbidden(refusal);
+            }
+
+            if (!state.Permissions.Allows(folder, user, Permissions.PermissionActions.Upload))
+            {
+                return ApsErrors.Forbidden($"User '{user}' lacks the 'upload' permission on folder '{folder.Id}'.");
+            }
+
             var extension = FileTypes.Extension(target.Name);
             var objectKey = state.StorageIds.NextGuid().ToString("D") + (extension is null ? "" : "." + extension);
+            state.Uploads.Reserve(objectKey, new Uploads.StorageReservation(projectId, folder.Id, target.Name));
             var storageId = $"urn:adsk.objects:os.object:{StorageObject.Bucket}/{objectKey}";
             return JsonBody.JsonApi(w =>
             {

@@ -24,10 +24,13 @@ public sealed record FaultOptions
     /// <summary>Objects whose signeds3download answers <c>chunked</c> for a while (default none).</summary>
     public ChunkedDownloads Chunked { get; init; } = new();
 
+    /// <summary>Faults of the write endpoints, e.g. a 409 while a new version is processing (default none).</summary>
+    public WriteFaults Writes { get; init; } = new();
+
     /// <summary>Lifetime of issued tokens (APS: one hour); shorten it to make tokens expire mid-run.</summary>
     public TimeSpan TokenLifetime { get; init; } = TimeSpan.FromHours(1);
 
-    /// <summary>Overrides the lifetime of signed download URLs (default null: the requested minutesExpiration).</summary>
+    /// <summary>Overrides the lifetime of signed download and upload part URLs (default null: the requested minutesExpiration).</summary>
     public TimeSpan? SignedUrlLifetime { get; init; }
 
     /// <summary>A copy with <paramref name="faults"/> set for one category.</summary>

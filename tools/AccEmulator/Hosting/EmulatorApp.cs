@@ -44,6 +44,7 @@ internal static class EmulatorApp
         ControlEndpoints.Map(app);
         Issues.IssueEndpoints.Map(app);
         Issues.IssueControlEndpoints.Map(app);
+        Writes.WriteEndpoints.Map(app);
         return app;
     }
 }

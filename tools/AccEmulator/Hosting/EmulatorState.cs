@@ -5,8 +5,11 @@ using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
 using AccEmulator.Issues;
+using AccEmulator.Permissions;
 using AccEmulator.Quotas;
 using AccEmulator.ServerCopy;
+using AccEmulator.Uploads;
+using AccEmulator.Writes;
 
 namespace AccEmulator.Hosting;
 
@@ -34,6 +37,8 @@ internal sealed class EmulatorState
         IssueMutator = new IssueMutator(Issues, options.Seed, Clock);
         IssueTruth = new IssueTruth(Issues, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
+        Uploads = new UploadStore(Account, Clock);
+        Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
     }
 
     public EmulatorOptions Options { get; }
@@ -70,6 +75,24 @@ internal sealed class EmulatorState
 
     /// <summary>Object ids for <c>POST …/storage</c>: a stream of its own, so creating storage shifts no other id.</summary>
     public DeterministicRandom StorageIds { get; }
+
+    /// <summary>Storage reserved by <c>POST …/storage</c> and the uploads into it.</summary>
+    public UploadStore Uploads { get; }
+
+    /// <summary>Who may write where (per folder, per user id).</summary>
+    public FolderPermissions Permissions { get; } = new();
+
+    /// <summary>The rules of the Data Management writes; used under <see cref="EmulatedAccount.SyncRoot"/>.</summary>
+    public AccountWriter Writer { get; }
+
+    /// <summary>What the write endpoints did so far.</summary>
+    public WriteStats WriteStats()
+    {
+        lock (Account.SyncRoot)
+        {
+            return Writer.Stats();
+        }
+    }
 
     /// <summary>Where signed URLs point in server-copy mode; null otherwise.</summary>
     public ObjectStore? Objects { get; }

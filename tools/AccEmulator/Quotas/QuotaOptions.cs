@@ -5,7 +5,7 @@ namespace AccEmulator.Quotas;
 /// <summary>APS rate limits: requests per window per endpoint category, counted for the whole app.</summary>
 public sealed record QuotaOptions
 {
-    /// <summary>APS's published limits per minute; the download URL has none, nor (kept on purpose) POST storage, for which none is published.</summary>
+    /// <summary>APS's published limits per minute (https://aps.autodesk.com/en/docs/data/v2/developers_guide/rate-limiting/dm-rate-limits); the signed URLs have none.</summary>
     public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsLimits = new Dictionary<EndpointCategory, int>
     {
         [EndpointCategory.Token] = 500,
@@ -18,6 +18,12 @@ public sealed record QuotaOptions
         [EndpointCategory.ItemTip] = 50,
         [EndpointCategory.ItemVersions] = 800,
         [EndpointCategory.Oss] = 1000,
+        [EndpointCategory.Storage] = 300,
+        [EndpointCategory.CreateItem] = 50,
+        [EndpointCategory.CreateVersion] = 300,
+        [EndpointCategory.CreateFolder] = 50,
+        [EndpointCategory.PatchFolder] = 50,
+        [EndpointCategory.Command] = 300,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>

@@ -1,5 +1,4 @@
 using AccEmulator.Accounts;
-using AccEmulator.Content;
 
 namespace AccEmulator.ServerCopy;
 
@@ -27,7 +26,7 @@ internal sealed class GeneratedContentStream(StorageObject storage) : Stream
     public override int Read(Span<byte> buffer)
     {
         var count = (int)Math.Min(buffer.Length, storage.Length - position);
-        ContentGenerator.Fill(storage.ContentKey, position, buffer[..count]);
+        storage.Fill(position, buffer[..count]);
         position += count;
         return count;
     }

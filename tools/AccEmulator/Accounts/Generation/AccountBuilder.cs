@@ -28,16 +28,16 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
         return folder;
     }
 
-    /// <summary>Adds an item with its first version; <paramref name="length"/> is ignored for Plans documents.</summary>
+    /// <summary>Adds an item with its first version (new content, or <paramref name="storage"/>); <paramref name="length"/> is ignored for Plans documents.</summary>
     public EmulatedItem AddItem(EmulatedFolder parent, string name, ItemKind kind, long length, DateTimeOffset time,
-        bool hidden = false, long? reportedSize = null)
+        bool hidden = false, long? reportedSize = null, StorageObject? storage = null)
     {
         var token = _ids.NextUrlToken();
         var item = new EmulatedItem("urn:adsk.wipprod:dm.lineage:" + token, token, kind, parent, time) { Hidden = hidden };
         parent.Items.Add(item);
         Account.Register(item);
         Touch(parent, time);
-        AddVersion(item, name, length, time, reportedSize);
+        AddVersion(item, name, length, time, reportedSize, storage);
         return item;
     }
 
@@ -58,10 +58,17 @@ internal sealed class AccountBuilder(EmulatedAccount account, long seed, string 
         return version;
     }
 
-    /// <summary>Marks the item deleted the way BIM 360 Docs does: a storage-less Deleted tip, hidden from listings.</summary>
+    /// <summary>
+    /// Marks the item deleted the way ACC does (APS's delete-and-restore tutorial): a storage-less
+    /// <c>versions:autodesk.core:Deleted</c> tip named by a GUID, with the file's name as <c>originalName</c>; the item
+    /// keeps its display name and is hidden from listings.
+    /// </summary>
     public EmulatedVersion AddDeletedVersion(EmulatedItem item, DateTimeOffset time)
     {
-        var version = new EmulatedVersion(item, item.Versions.Count + 1, item.DisplayName, time, ExtensionTypes.DeletedVersion);
+        var number = item.Versions.Count + 1;
+        // Derived from the item, not drawn from the id stream: deleting shifts no other id.
+        var name = DeterministicRandom.For(seed, $"{item.Id}/deleted/{number}").NextGuid().ToString("D");
+        var version = new EmulatedVersion(item, number, name, time, ExtensionTypes.DeletedVersion) { OriginalName = item.DisplayName };
         item.Deleted = true;
         item.Hidden = true;
         Append(item, version, item.DisplayName, time);

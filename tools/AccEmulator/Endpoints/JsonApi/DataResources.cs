@@ -90,6 +90,11 @@ internal static class DataResources
         }
 
         WriteExtensionStart(w, version.ExtensionType, links);
+        if (version.OriginalName is { } originalName)
+        {
+            w.WriteString("originalName", originalName);
+        }
+
         w.WriteString("processState", "PROCESSING_COMPLETE");
         w.WriteString("extractionState", "SUCCESS");
         // Kept on purpose: the reference's item-versions and tip examples carry both; clients must treat them as optional.
