@@ -59,7 +59,7 @@ internal static class WriteEndpoints
                 w.WritePropertyName("data");
                 DataResources.WriteItem(w, item, links);
                 w.WriteStartArray("included");
-                DataResources.WriteVersion(w, item.Tip, links);
+                DataResources.WriteVersion(w, item.Tip, links, state.Options.OmitStorageSize);
                 w.WriteEndArray();
             }, StatusCodes.Status201Created);
         });
@@ -87,7 +87,7 @@ internal static class WriteEndpoints
             {
                 WriteSelf(w, links.Version(version));
                 w.WritePropertyName("data");
-                DataResources.WriteVersion(w, version, links);
+                DataResources.WriteVersion(w, version, links, state.Options.OmitStorageSize);
                 w.WriteStartArray("included");
                 DataResources.WriteItem(w, version.Item, links);
                 w.WriteEndArray();
