@@ -122,6 +122,11 @@ public sealed partial class StoredBlobProver(
         {
             return finding with { Detail = $"{detail}; not restored: {e.Reason}" };
         }
+        catch (Exception e) when (e is RequestFailedException or ApsException or HttpRequestException or IOException)
+        {
+            // A finding, not the night's end: the manifest is still written, and the next proof of this blob tries again.
+            return finding with { Detail = $"{detail}; not restored: {e.Message}" };
+        }
     }
 
     private static partial class Log

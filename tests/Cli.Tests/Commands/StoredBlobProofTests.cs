@@ -82,11 +82,11 @@ public sealed class StoredBlobProofTests
     }
 
     /// <summary>A file night 1 stored and hashed, the first by blob name.</summary>
-    private static async Task<ManifestEntry> VictimAsync(IReadOnlyDictionary<string, string?> environment, string runId) =>
+    private static async Task<ManifestEntry> VictimAsync(Dictionary<string, string?> environment, string runId) =>
         (await ManifestAsync(environment, runId)).Files.Where(f => f.Status == ManifestStatus.Copied && !string.IsNullOrEmpty(f.Sha256) && f.StoredSize > 0)
             .OrderBy(f => f.BlobName, StringComparer.Ordinal).First();
 
-    private static async Task<RunManifest> ManifestAsync(IReadOnlyDictionary<string, string?> environment, string runId)
+    private static async Task<RunManifest> ManifestAsync(Dictionary<string, string?> environment, string runId)
     {
         var (reader, clients) = CliHarness.ReaderFor(environment);
         using (clients)
@@ -96,7 +96,7 @@ public sealed class StoredBlobProofTests
     }
 
     /// <summary>The blob through a client of its own: no write-once guard between the test and the container.</summary>
-    private static async Task<BlobClient> RawBlobAsync(IReadOnlyDictionary<string, string?> environment, string blobName) =>
+    private static async Task<BlobClient> RawBlobAsync(Dictionary<string, string?> environment, string blobName) =>
         new BlobContainerClient((await AzuriteServer.GetAsync()).ConnectionString, environment["BackupStorage__ContainerName"]).GetBlobClient(blobName);
 
     private static async Task<string> Sha256Async(BlobClient blob)
