@@ -23,6 +23,7 @@ public sealed record ProofFinding(
     public const string Unreadable = "unreadable";
 
     /// <summary>Whether the manifest must now name another blob for this version: a damaged blob stored again under a new name.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
     public bool MovesEntries => RestoredTo is not null && RestoredTo != BlobName;
 
     /// <summary>Points <paramref name="entry"/>, which names the damaged blob, at the restored one.</summary>
