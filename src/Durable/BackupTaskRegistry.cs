@@ -19,6 +19,7 @@ public static class BackupTaskRegistry
             .AddActivity<ListFoldersActivity>(TaskNames.ListFolders)
             .AddActivity(TaskNames.CopyChunk, copyActivity ?? typeof(CopyChunkActivity))
             .AddActivity<ExportIssuesActivity>(TaskNames.ExportIssues)
+            .AddActivity<ProveStoredBlobsActivity>(TaskNames.ProveStoredBlobs)
             .AddActivity<AssembleManifestActivity>(TaskNames.AssembleManifest);
     }
 }

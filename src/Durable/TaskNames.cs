@@ -10,5 +10,6 @@ public static class TaskNames
     public const string ListFolders = "ListFolders";
     public const string CopyChunk = "CopyChunk";
     public const string ExportIssues = "ExportIssues";
+    public const string ProveStoredBlobs = "ProveStoredBlobs";
     public const string AssembleManifest = "AssembleManifest";
 }

@@ -78,6 +78,10 @@ public sealed record EmulatorOptions
     /// <summary>Secure Service Accounts whose JWT assertions the token endpoint accepts (default none); more can be registered at runtime.</summary>
     public IReadOnlyList<Auth.EmulatedServiceAccount> ServiceAccounts { get; init; } = [];
 
+    /// <summary>The issue list answers a <c>filter[updatedAt]</c> range (<c>a..b</c>, <c>a..</c>, <c>..b</c>) with 400, as a service that
+    /// takes only the single values Autodesk's reference documents would (default false: ranges served).</summary>
+    public bool RefuseIssueUpdatedAtRanges { get; init; }
+
     /// <summary>The truth hashes files up to this size unless asked for all (default 512 MiB).</summary>
     public long TruthHashMaxBytes { get; init; } = 512L << 20;
 }

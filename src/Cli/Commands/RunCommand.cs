@@ -71,6 +71,6 @@ internal static class RunCommand
 
         // A project whose issues failed makes the run incomplete (2), as a failed file does: its files are all stored.
         var s = result.Summary;
-        return s.Failed == 0 && s.FailedProjects.Count == 0 && (s.Issues?.FailedProjects.Count ?? 0) == 0 ? ExitCodes.Success : ExitCodes.Incomplete;
+        return s.Failed == 0 && s.FailedProjects.Count == 0 && (s.Issues?.FailedProjects.Count ?? 0) == 0 && s.Proof?.FoundLoss != true ? ExitCodes.Success : ExitCodes.Incomplete;
     }
 }

@@ -44,6 +44,13 @@ internal static class RunSummaryView
             table.AddRow(issues.FailedProjects.Count > 0 ? "[red]  projects failed[/]" : "  projects failed", Units.Count(issues.FailedProjects.Count));
         }
 
+        if (s.Proof is { } proof)
+        {
+            table.AddRow("Stored blobs proven", $"{Units.Count(proof.Proven)} of {Units.Count(proof.Checked)} ({Units.Count(proof.Hashed)} read whole)");
+            table.AddRow(proof.FoundLoss ? "[red]  missing or damaged[/]" : "  missing or damaged", Units.Count(proof.Missing + proof.Damaged));
+            table.AddRow("  stored again from ACC", Units.Count(proof.Restored));
+        }
+
         table.AddRow("Bytes stored", Units.Bytes(s.Bytes));
         table.AddRow("Duration", Units.Duration(TimeSpan.FromSeconds(s.DurationSeconds)));
         console.Write(table);
@@ -68,6 +75,18 @@ internal static class RunSummaryView
             }
 
             console.Write(failures);
+        }
+
+        if (s.Proof is { Findings.Count: > 0 } found)
+        {
+            var findings = new Table().Border(TableBorder.Simple).Title("Stored blobs not as the backup stored them").AddColumn("path").AddColumn("found").AddColumn("now");
+            foreach (var finding in found.Findings.Take(MaxRowsListed))
+            {
+                findings.AddRow(new Text(finding.Path), new Text(finding.Problem + ": " + finding.Detail), new Text(finding.RestoredTo is { } to ? "stored again as " + to : "not restored"));
+            }
+
+            console.Write(findings);
+            WriteMore(console, found.Findings.Count);
         }
 
         if (s.SizeMismatches.Count > 0)
@@ -99,6 +118,8 @@ internal static class RunSummaryView
     private static string Outcome(ManifestSummary s, bool dryRun) => (s.Failed, s.FailedProjects.Count, s.Issues?.FailedProjects.Count ?? 0) switch
     {
         (0, 0, _) when dryRun => $"[green]Dry run complete:[/] {Units.Count(s.Planned)} files would be copied.",
+        (0, 0, 0) when s.Proof is { FoundLoss: true } proof =>
+            $"[red]Stored blobs were lost:[/] {Units.Count(proof.Missing + proof.Damaged)} missing or damaged, {Units.Count(proof.Restored)} stored again from ACC; the manifest says which.",
         (0, 0, 0) => "[green]Every file with content is stored and verified.[/]",
         (0, 0, var issues) => $"[red]Incomplete:[/] every file is stored, but the issues of {issues} projects were not backed up; the manifest says why.",
         var (files, projects, _) => $"[red]Incomplete:[/] {Units.Count(files)} files failed, {projects} projects not fully listed; the manifest says why.",

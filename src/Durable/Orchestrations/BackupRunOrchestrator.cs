@@ -7,7 +7,7 @@ using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Durable.Orchestrations;
 
-/// <summary>One backup run: prepare → one sub-orchestration per project (a sliding window of them) → the manifest.</summary>
+/// <summary>One backup run: prepare → one sub-orchestration per project (a sliding window of them) → the proof of stored blobs → the manifest.</summary>
 /// <remarks>
 /// The run id is the instance id. Its history holds a few events per project, never per folder or file: the projects'
 /// own work lives in <see cref="ProjectBackupOrchestrator"/> instances (<c>{runId}:p{n}</c>). The window of
@@ -86,15 +86,18 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             }
         }
 
+        context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "proving stored blobs"), 0));
+        var proof = input.Request.DryRun ? null : await CallAsync<ProofSummary?>(
+            context, TaskNames.ProveStoredBlobs, new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), retrying);
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
         var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
             [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId,
-            tally.ToIssuesSummary(issueFailures));
+            tally.ToIssuesSummary(issueFailures), proof);
         var result = await CallAsync<BackupRunOutcome>(context, TaskNames.AssembleManifest, assembly, retrying) with
         {
             ListingActivities = tally.ListingsStarted,
             CopyActivities = tally.CopiesStarted,
-            LargestExecutionTasks = Math.Max(largestProjectGeneration, prepared.Projects.Count + 2),
+            LargestExecutionTasks = Math.Max(largestProjectGeneration, prepared.Projects.Count + 3),
         };
         context.SetCustomStatus(new RunStatus(result.Settle(tally.ToProgress(runId, "done")), 0));
         return result;

@@ -28,6 +28,12 @@ public sealed record BackupRunOutcome(
     /// <summary>Projects whose issues could not be exported (their files are unaffected); the manifest says why.</summary>
     public int IssuesFailedProjects { get; init; }
 
+    /// <summary>Stored blobs the night's proof found missing or damaged (the manifest's <c>summary.proof</c> lists them); 0 when none or not proven.</summary>
+    public long BlobsLost { get; init; }
+
+    /// <summary>Of <see cref="BlobsLost"/>, those stored again from ACC.</summary>
+    public long BlobsRestored { get; init; }
+
     /// <summary>The run's progress as its manifest settles it: every file count the outcome gives (a carried file counted by
     /// its status in the manifest, not as unchanged), the rest as the run counted them.</summary>
     public BackupProgress Settle(BackupProgress counted)
@@ -50,6 +56,8 @@ public sealed record BackupRunOutcome(
         {
             Issues = s.Issues?.Issues ?? 0,
             IssuesFailedProjects = s.Issues?.FailedProjects.Count ?? 0,
+            BlobsLost = (s.Proof?.Missing ?? 0) + (s.Proof?.Damaged ?? 0),
+            BlobsRestored = s.Proof?.Restored ?? 0,
         };
     }
 }

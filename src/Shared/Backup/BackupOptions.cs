@@ -59,6 +59,12 @@ public sealed class BackupOptions
     [Range(0, 365)]
     public int FullRescanEveryDays { get; set; } = 7;
 
+    /// <summary>Every stored blob is read whole and its SHA-256 proven at least once in this many nights; existence and length
+    /// are checked every min(this, 7) nights. A blob found missing or damaged is stored again from ACC. Default: 30.</summary>
+    /// <remarks>Each night reads about 1/ProveAllWithinDays of the stored bytes back (Proof/ProofSlice says which).</remarks>
+    [Range(1, 366)]
+    public int ProveAllWithinDays { get; set; } = 30;
+
     /// <summary>Which versions of a changed file are stored: the tip only, or every version made since the latest run. Default: Latest.</summary>
     /// <remarks>With All, each item a run finds with a new tip costs one version-list call (its own APS quota, 800 a minute)
     /// when versions lie between the one stored and the tip; items in folders whose rollup is unchanged cost nothing. A

@@ -210,7 +210,9 @@ public sealed partial class IssueExporter
         IssueExportRequest request, JsonElement issue, JsonElement attachment, StoredVersions storedVersions, bool referenceTip, CancellationToken cancellationToken)
     {
         var id = IssueCsv.Text(attachment, "attachmentId");
+        // ACC's fileName is the attachment's id with its extension, a safe blob name; displayName is what a person called it.
         var name = IssueCsv.Text(attachment, "fileName") ?? IssueCsv.Text(attachment, "displayName") ?? id ?? "attachment";
+        var shown = IssueCsv.Text(attachment, "displayName") ?? name;
         if (IssueCsv.Text(attachment, "storageUrn") is null && IssueCsv.Text(attachment, "versionUrn") is { } versionUrn)
         {
             if ((await storedVersions.Value.ConfigureAwait(false)).TryGetValue(versionUrn, out var file))
@@ -235,7 +237,7 @@ public sealed partial class IssueExporter
 
         var copy = new FileCopyRequest(request.ProjectId, IssueCsv.Text(issue, "id")!, id, 1,
             attachment.TryGetProperty("fileSize", out var size) && size.TryGetInt64(out var bytes) ? bytes : null, storage,
-            IssueLayout.Attachment(request.ProjectId, id, name), $"{request.ProjectName}/Issues/#{IssueCsv.Text(issue, "displayId")}/{name}", null);
+            IssueLayout.Attachment(request.ProjectId, id, name), $"{request.ProjectName}/Issues/#{IssueCsv.Text(issue, "displayId")}/{shown}", null);
         try
         {
             var result = await copier.CopyAsync(copy, cancellationToken).ConfigureAwait(false);

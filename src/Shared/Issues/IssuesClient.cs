@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Net;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
@@ -18,23 +19,24 @@ public sealed class IssuesClient
 
     private readonly ApsTransport transport;
 
+    // Set once the service refused a filter[updatedAt] range: every later changed-issues read goes straight to the sorted read.
+    private volatile bool rangeRefused;
+
     internal IssuesClient(ApsTransport transport) => this.transport = transport;
 
     /// <summary>Every issue of one pass: the undeleted ones, or (<paramref name="deleted"/>) only the deleted ones; with
-    /// <paramref name="updatedSince"/>, only those updated since then (<c>filter[updatedAt]=since..</c>).</summary>
+    /// <paramref name="updatedSince"/>, only those updated since then (<see cref="ListChangedAsync"/>).</summary>
     /// <param name="projectId">The Data Management project id (<c>b.…</c>) or its GUID.</param>
-    public IAsyncEnumerable<JsonElement> ListIssuesAsync(string projectId, bool deleted, DateTimeOffset? updatedSince, CancellationToken cancellationToken)
-    {
-        var query = "issues?" + (deleted ? "filter%5Bdeleted%5D=true&" : "")
-            + (updatedSince is { } since ? "filter%5BupdatedAt%5D=" + Uri.EscapeDataString(Time(since) + "..") + "&" : "");
-        return PagesAsync(projectId, query, PageLimit, cancellationToken);
-    }
+    public IAsyncEnumerable<JsonElement> ListIssuesAsync(string projectId, bool deleted, DateTimeOffset? updatedSince, CancellationToken cancellationToken) =>
+        updatedSince is { } since
+            ? ListChangedAsync(projectId, Pass(deleted), since, cancellationToken)
+            : PagesAsync(projectId, Pass(deleted), PageLimit, cancellationToken);
 
     /// <summary>How many issues one pass lists now (undeleted, or <paramref name="deleted"/> only): its <c>pagination.totalResults</c>,
     /// asked with a one-issue page and no updatedAt filter, so one call whatever the project's size.</summary>
     public async Task<long> CountIssuesAsync(string projectId, bool deleted, CancellationToken cancellationToken)
     {
-        using var json = await GetAsync(projectId, "issues?" + (deleted ? "filter%5Bdeleted%5D=true&" : "") + "limit=1&offset=0", cancellationToken).ConfigureAwait(false);
+        using var json = await GetAsync(projectId, Pass(deleted) + "limit=1&offset=0", cancellationToken).ConfigureAwait(false);
         var reader = new JsonApiReader(ApsEndpoint.Issues);
         return reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
     }
@@ -64,14 +66,75 @@ public sealed class IssuesClient
     /// <summary>A time as a <c>filter[updatedAt]</c> bound: UTC with milliseconds.</summary>
     public static string Time(DateTimeOffset time) => time.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture);
 
+    /// <summary>The issues of one pass updated at or after <paramref name="since"/>: asked as the range <c>filter[updatedAt]=since..</c>;
+    /// where the service refuses a range (400: its reference documents single values), read newest first
+    /// (<c>sortBy=-updatedAt</c>) until an issue is older than <paramref name="since"/>. Once refused, this client asks no more.</summary>
+    /// <remarks>Offset paging over a list sorted newest first can only repeat an issue, never skip one: an issue updated while it
+    /// is read moves to the front, which the read has passed, and pushes the rest one place on. A repeat is dropped here; the
+    /// moved issue was updated after the export began, so the next export reads it.</remarks>
+    private async IAsyncEnumerable<JsonElement> ListChangedAsync(string projectId, string pass, DateTimeOffset since, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        if (!rangeRefused)
+        {
+            var range = pass + "filter%5BupdatedAt%5D=" + Uri.EscapeDataString(Time(since) + "..") + "&";
+            var first = await TryGetRangeAsync(projectId, Page(range, PageLimit, 0), cancellationToken).ConfigureAwait(false);
+            if (first is not null)
+            {
+                await foreach (var issue in PagesAsync(projectId, range, PageLimit, cancellationToken, first).ConfigureAwait(false))
+                {
+                    yield return issue;
+                }
+
+                yield break;
+            }
+
+            rangeRefused = true;
+        }
+
+        var reader = new JsonApiReader(ApsEndpoint.Issues);
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        await foreach (var issue in PagesAsync(projectId, pass + "sortBy=-updatedAt&", PageLimit, cancellationToken).ConfigureAwait(false))
+        {
+            var updatedAt = reader.RequiredString(issue, "updatedAt");
+            if (!DateTimeOffset.TryParse(updatedAt, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var updated))
+            {
+                throw new ApsResponseException(ApsEndpoint.Issues, $"APS Issues sent an issue whose updatedAt is not a time: '{updatedAt}'.");
+            }
+
+            if (updated < since)
+            {
+                yield break;
+            }
+
+            if (seen.Add(reader.RequiredString(issue, "id")))
+            {
+                yield return issue;
+            }
+        }
+    }
+
+    /// <summary>The first page of a range read; null when the service refuses the range (400).</summary>
+    private async Task<JsonDocument?> TryGetRangeAsync(string projectId, string relative, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await GetAsync(projectId, relative, cancellationToken).ConfigureAwait(false);
+        }
+        catch (ApsRequestException e) when (e.Status == HttpStatusCode.BadRequest)
+        {
+            return null;
+        }
+    }
+
     // Offset paging: offset += what came back, until offset reaches pagination.totalResults (or a page is empty).
-    private async IAsyncEnumerable<JsonElement> PagesAsync(string projectId, string pathAndQuery, int limit, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<JsonElement> PagesAsync(
+        string projectId, string pathAndQuery, int limit, [EnumeratorCancellation] CancellationToken cancellationToken, JsonDocument? firstPage = null)
     {
         var reader = new JsonApiReader(ApsEndpoint.Issues);
         for (var offset = 0L; ;)
         {
-            var page = string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}");
-            using var json = await GetAsync(projectId, page, cancellationToken).ConfigureAwait(false);
+            using var json = firstPage ?? await GetAsync(projectId, Page(pathAndQuery, limit, offset), cancellationToken).ConfigureAwait(false);
+            firstPage = null;
             var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
             var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
             foreach (var result in results.EnumerateArray())
@@ -86,6 +149,11 @@ public sealed class IssuesClient
             }
         }
     }
+
+    private static string Pass(bool deleted) => "issues?" + (deleted ? "filter%5Bdeleted%5D=true&" : "");
+
+    private static string Page(string pathAndQuery, int limit, long offset) =>
+        string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}");
 
     private async Task<JsonDocument> GetAsync(string projectId, string relative, CancellationToken cancellationToken)
     {

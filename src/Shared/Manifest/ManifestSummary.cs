@@ -46,10 +46,17 @@ public sealed record ManifestSummary(
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public IssuesSummary? Issues { get; init; }
 
+    /// <summary>The night's proof of stored blobs (<c>Backup:ProveAllWithinDays</c>); null (left out of the JSON) on a first run,
+    /// a dry run, and in manifests written before the proof existed.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public ProofSummary? Proof { get; init; }
+
     /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete, no
-    /// project whose issues failed.</summary>
+    /// project whose issues failed, no stored blob found missing or damaged (even one stored again: someone or something
+    /// removed or changed a backup blob, which people must hear of).</summary>
     [System.Text.Json.Serialization.JsonIgnore]
-    public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0 && (Issues?.FailedProjects.Count ?? 0) == 0;
+    public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0 && (Issues?.FailedProjects.Count ?? 0) == 0
+        && Proof?.FoundLoss != true;
 
     /// <summary>The run's status as the log contract and the Function App report it: Succeeded or CompletedWithErrors.</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Security.Cryptography;
 using AccBackup.Backup;
 using AccBackup.Issues;
@@ -9,13 +10,14 @@ using Azure.Storage.Blobs.Models;
 namespace AccBackup.Restore;
 
 /// <summary>Writes a run's issue exports into a folder: per project <c>{project}/Issues/issues.json</c>, <c>issues.csv</c> and
-/// <c>attachments/{attachmentId}/{fileName}</c>, each proven by its SHA-256 before it appears (through <see cref="FileRestorer"/>:
+/// <c>attachments/#{displayId}/{displayName}</c>, each proven by its SHA-256 before it appears (through <see cref="FileRestorer"/>:
 /// the same name, link and overwrite rules as the files).</summary>
 /// <remarks>An attachment's SHA-256 is the one the export recorded; the JSON and CSV carry none, so theirs is taken from the
 /// bytes read once here and checked again as they are written. A referenced Docs file version
 /// (<see cref="StoredAttachment.ReferencedVersion"/>) is the file backup's blob of that version: the one the snapshot names, or
 /// else the run's own manifest entry of that version id; when the manifest holds no such stored entry, the attachment is reported
-/// as not restored, with why.</remarks>
+/// as not restored, with why. An attachment is written under the name a person gave it (<c>displayName</c>; ACC's <c>fileName</c>
+/// is its id), made safe as a file name and unique within its issue's folder (<see cref="BlobPathBuilder.Disambiguate"/>).</remarks>
 public sealed class IssueRestorer(BlobContainer container, ManifestReader reader)
 {
     private const int Parallelism = 4;
@@ -36,8 +38,9 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
         Dictionary<string, ManifestEntry>? files = null;
         await foreach (var snapshot in IssueSnapshotReader.ReadRunAsync(container, runId, cancellationToken).ConfigureAwait(false))
         {
-            entries.AddRange(await EntriesAsync(runId, snapshot, cancellationToken).ConfigureAwait(false));
-            foreach (var (stored, place) in Referenced(snapshot))
+            var places = AttachmentPlaces(snapshot);
+            entries.AddRange(await EntriesAsync(runId, snapshot, places, cancellationToken).ConfigureAwait(false));
+            foreach (var (stored, place) in places.Where(p => p.Key.IsReferenced).Select(p => (p.Key, p.Value)))
             {
                 if (stored is { BlobName: { } blobName, StoredBytes: { } size })
                 {
@@ -79,7 +82,8 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
     }
 
     /// <summary>The project's issues.json, issues.csv and every stored attachment, as entries placed under <c>{project}/Issues/</c>.</summary>
-    private async Task<IEnumerable<ManifestEntry>> EntriesAsync(string runId, IssueSnapshot snapshot, CancellationToken cancellationToken)
+    private async Task<IEnumerable<ManifestEntry>> EntriesAsync(
+        string runId, IssueSnapshot snapshot, Dictionary<StoredAttachment, string> places, CancellationToken cancellationToken)
     {
         var folder = BlobPathBuilder.Segment(snapshot.ProjectName) + "/Issues/";
         var entries = new List<ManifestEntry>();
@@ -91,9 +95,7 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
 
         foreach (var stored in snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a is { BlobName: not null, Sha256: not null, StoredBytes: not null, ReferencedVersion: null }))
         {
-            // The blob's name ends in attachments/{attachmentId}/{fileName}: kept as the restored file's place.
-            var tail = stored.BlobName![(stored.BlobName!.IndexOf("/attachments/", StringComparison.Ordinal) + 1)..];
-            entries.Add(Entry(snapshot, folder + tail, stored.BlobName, stored.StoredBytes!.Value, stored.Sha256!));
+            entries.Add(Entry(snapshot, places[stored], stored.BlobName!, stored.StoredBytes!.Value, stored.Sha256!));
         }
 
         return entries;
@@ -112,14 +114,31 @@ public sealed class IssueRestorer(BlobContainer container, ManifestReader reader
         }
     }
 
-    /// <summary>The referenced Docs file versions of <paramref name="snapshot"/>, each with its place: <c>{project}/Issues/attachments/{attachmentId}/{fileName}</c> like a stored attachment's.</summary>
-    private static IEnumerable<(StoredAttachment Stored, string Place)> Referenced(IssueSnapshot snapshot) =>
-        snapshot.Issues.SelectMany(i => i.Attachments).Where(a => a.IsReferenced).Select(a =>
+    /// <summary>Where each attachment of <paramref name="snapshot"/> is restored: <c>{project}/Issues/attachments/#{displayId}/{name}</c>,
+    /// the name the one who attached it gave (<c>displayName</c>; else <c>fileName</c>, else the id), sanitised like any path
+    /// segment and made unique within the issue's folder: two photos both called IMG_0001.jpg are both restored.</summary>
+    private static Dictionary<StoredAttachment, string> AttachmentPlaces(IssueSnapshot snapshot)
+    {
+        var places = new Dictionary<StoredAttachment, string>(ReferenceEqualityComparer.Instance);
+        var project = BlobPathBuilder.Segment(snapshot.ProjectName);
+        foreach (var issue in snapshot.Issues)
         {
-            var id = IssueCsv.Text(a.Attachment, "attachmentId") ?? a.ReferencedVersion!;
-            var name = IssueCsv.Text(a.Attachment, "fileName") ?? IssueCsv.Text(a.Attachment, "displayName") ?? id;
-            return (a, $"{BlobPathBuilder.Segment(snapshot.ProjectName)}/Issues/attachments/{BlobPathBuilder.Segment(id)}/{BlobPathBuilder.Segment(name)}");
-        });
+            var folder = $"{project}/Issues/attachments/{BlobPathBuilder.Segment("#" + (IssueCsv.Text(issue.Issue, "displayId") ?? issue.Id))}/";
+            var named = issue.Attachments.Select((a, index) => (Attachment: a, Id: IssueCsv.Text(a.Attachment, "attachmentId") ?? index.ToString(CultureInfo.InvariantCulture)))
+                .ToList();
+            var names = BlobPathBuilder.Disambiguate(named.Select(n => (n.Id, DisplayName(n.Attachment, n.Id))));
+            foreach (var (attachment, id) in named)
+            {
+                places[attachment] = folder + names[id];
+            }
+        }
+
+        return places;
+    }
+
+    private static string DisplayName(StoredAttachment stored, string id) =>
+        new[] { IssueCsv.Text(stored.Attachment, "displayName"), IssueCsv.Text(stored.Attachment, "fileName") }
+            .FirstOrDefault(n => !string.IsNullOrWhiteSpace(n)) ?? id;
 
     private async Task<(long Size, string Sha256)> HashAsync(string blobName, CancellationToken cancellationToken)
     {

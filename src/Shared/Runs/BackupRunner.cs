@@ -8,7 +8,8 @@ namespace AccBackup.Runs;
 /// activities as the Durable orchestrator (src/Functions), through one sliding window of at most
 /// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
 public sealed partial class BackupRunner(
-    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ProjectIssueExporter issues, ManifestAssembler assembler, IOptions<Backup.BackupOptions> options, TimeProvider time,
+    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ProjectIssueExporter issues, Proof.StoredBlobProver prover, ManifestAssembler assembler,
+    IOptions<Backup.BackupOptions> options, TimeProvider time,
     ILogger<BackupRunner> logger, ILoggerFactory loggers)
 {
     private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
@@ -68,12 +69,15 @@ public sealed partial class BackupRunner(
             throw;
         }
 
+        live.Report(schedule.Progress("proving stored blobs"));
+        var proof = request.DryRun ? null : await prover.ProveAsync(
+            new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), cancellationToken).ConfigureAwait(false);
         live.Report(schedule.Progress("writing manifest"));
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
             new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
                 [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun, prepared.LatestRunId,
-                schedule.IssueTotals()),
+                schedule.IssueTotals(), proof),
             cancellationToken).ConfigureAwait(false);
         progress?.Report(ManifestProgress(manifest.Summary, tally));
         return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, payloads.Largest));

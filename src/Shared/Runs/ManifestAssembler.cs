@@ -74,6 +74,7 @@ public sealed partial class ManifestAssembler(
                 PreviousRunId = input.PreviousRunId,
                 LastFullListingAt = input.LastFullListingAt,
                 Issues = input.Issues,
+                Proof = input.Proof is { } proof ? proof with { Findings = [.. proof.Findings.Take(ProofSummary.MaxFindingsListed)] } : null,
             },
             cancellationToken,
             updateLatest: !input.DryRun).ConfigureAwait(false);
@@ -107,12 +108,15 @@ public sealed partial class ManifestAssembler(
     {
         // Only where this run listed the files the base run knew is kept: no more than the base run's manifest, already in memory.
         var known = baseRun?.Manifest.Files.Select(f => f.ItemId).ToHashSet(StringComparer.Ordinal) ?? [];
+        // A damaged blob the proof stored again under a new name: every entry naming it names the new blob.
+        var moved = (input.Proof?.Findings ?? []).Where(f => f.MovesEntries).ToDictionary(f => f.BlobName, StringComparer.Ordinal);
+        ManifestEntry Repointed(ManifestEntry entry) => entry.BlobName is { } blob && moved.TryGetValue(blob, out var restored) ? restored.Repoint(entry) : entry;
         var listed = new Dictionary<string, ListedAs>(StringComparer.Ordinal);
         await foreach (var chunkEntries in ReadAhead.InOrderAsync(chunks, ChunkEntriesAsync, ReadAhead.DefaultWindow, cancellationToken).ConfigureAwait(false))
         {
             foreach (var entry in chunkEntries)
             {
-                var kept = KeepStoredVersion(entry, baseRun);
+                var kept = Repointed(KeepStoredVersion(entry, baseRun));
                 if (known.Contains(kept.ItemId) && !kept.EarlierVersion)
                 {
                     listed[kept.ItemId] = new ListedAs(kept.BlobName, kept.Path);
@@ -123,7 +127,7 @@ public sealed partial class ManifestAssembler(
             }
         }
 
-        foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed))
+        foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed).Select(Repointed))
         {
             builder.Add(entry);
             yield return entry;
@@ -217,4 +221,5 @@ public sealed record ManifestAssemblyInput(
     DateTimeOffset? LastFullListingAt,
     bool DryRun,
     string? LatestRunId = null,
-    IssuesSummary? Issues = null);
+    IssuesSummary? Issues = null,
+    ProofSummary? Proof = null);

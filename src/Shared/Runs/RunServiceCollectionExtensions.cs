@@ -30,6 +30,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddTransient<FolderWaveLister>();
         services.TryAddTransient<ChunkCopier>();
         services.TryAddTransient<ProjectIssueExporter>();
+        services.TryAddTransient<Proof.StoredBlobProver>();
         services.TryAddTransient<ManifestAssembler>();
         services.TryAddTransient<BackupRunner>();
         return services;

@@ -1,9 +1,6 @@
 using System.Collections.Concurrent;
-using System.Globalization;
-using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
-using Azure;
 
 namespace AccBackup.Verification;
 
@@ -13,6 +10,8 @@ namespace AccBackup.Verification;
 /// SHA-256 to compare: it is read back whole and its length proven, and the report counts it apart.</remarks>
 public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
 {
+    private readonly StoredBlobCheck check = new(container);
+
     /// <summary>Checks every stored entry of <paramref name="runId"/> ("latest" for the latest run), <paramref name="parallelism"/> blobs read and hashed at once.</summary>
     public async Task<VerificationReport> VerifyAsync(string runId, IProgress<VerificationProgress>? progress, CancellationToken cancellationToken, int parallelism = 8)
     {
@@ -22,7 +21,7 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
             parallelism,
             async (entry, ct) =>
             {
-                var (finding, read) = await CheckAsync(entry, ct).ConfigureAwait(false);
+                var (finding, read) = await check.CheckAsync(entry, readWhole: true, ct).ConfigureAwait(false);
                 if (finding is not null)
                 {
                     findings.Add(finding);
@@ -39,58 +38,4 @@ public sealed class RunVerifier(BlobContainer container, ManifestReader reader)
             SizeOnly = stored.Selected.Count(e => e.IsSizeOnly),
         };
     }
-
-    private async Task<(VerificationFinding? Finding, long Bytes)> CheckAsync(ManifestEntry entry, CancellationToken cancellationToken)
-    {
-        if (!entry.IsCheckable || entry.BlobName is not { } blobName || entry.StoredSize is null)
-        {
-            return (Finding(entry, VerificationProblem.EntryIncomplete, "the manifest entry lacks its blob name, stored size or sha256 (and is not a size-only copy)"), 0);
-        }
-
-        try
-        {
-            var blob = await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false);
-            if (blob is null)
-            {
-                return (Finding(entry, VerificationProblem.Missing, "no blob of that name"), 0);
-            }
-
-            if (blob.Length != entry.StoredSize)
-            {
-                return (Finding(entry, VerificationProblem.LengthDiffers, $"expected {Bytes(entry.StoredSize.Value)}, blob has {Bytes(blob.Length)}"), 0);
-            }
-
-            var version = blob.Metadata.TryGetValue(StoredVersion.Keys.VersionId, out var encoded) ? BlobMetadata.Decode(encoded) : null;
-            // A rename in ACC is a new version over the same bytes: its entry points at the blob stored for the earlier
-            // version (same storage object), which the bytes' length and SHA-256 prove below.
-            var sameObject = entry.Storage is not null && version?.Split('?')[0] == entry.VersionId?.Split('?')[0];
-            if (entry.VersionId is not null && version != entry.VersionId && !sameObject)
-            {
-                return (Finding(entry, VerificationProblem.VersionDiffers, $"expected version {entry.VersionId}, blob holds {version ?? "none"}"), 0);
-            }
-
-            var stream = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
-            await using (stream.ConfigureAwait(false))
-            {
-                var content = await ContentHasher.HashAsync(stream, null, cancellationToken).ConfigureAwait(false);
-                if (entry.IsProvenBy(content))
-                {
-                    return (null, content.Length);
-                }
-
-                return entry.IsSizeOnly
-                    ? (Finding(entry, VerificationProblem.LengthDiffers, $"expected {Bytes(entry.StoredSize.Value)}, read {Bytes(content.Length)}"), content.Length)
-                    : (Finding(entry, VerificationProblem.HashDiffers, $"expected sha256 {entry.Sha256}, blob has {content.Sha256} ({Bytes(content.Length)})"), content.Length);
-            }
-        }
-        catch (Exception e) when (e is RequestFailedException or IOException or HttpRequestException)
-        {
-            return (Finding(entry, VerificationProblem.ReadFailed, e.Message), 0);
-        }
-    }
-
-    private static VerificationFinding Finding(ManifestEntry entry, VerificationProblem problem, string detail) =>
-        new(entry.Path, entry.BlobName, problem, detail);
-
-    private static string Bytes(long value) => value.ToString("N0", CultureInfo.InvariantCulture) + " bytes";
 }

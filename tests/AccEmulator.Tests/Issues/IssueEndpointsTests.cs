@@ -83,6 +83,54 @@ public sealed class IssueEndpointsTests
         Assert.Equal([all[all.Count / 2].Id], exactly);
     }
 
+    [Fact]
+    public async Task ListIssues_RangesRefused_Answers400ToARangeAndServesASingleDay()
+    {
+        await using var host = await IssueHost.StartAsync(configure: o => o with { RefuseIssueUpdatedAtRanges = true });
+        var projectId = host.ProjectGuid(0);
+        var issues = $"construction/issues/v1/projects/{projectId}/issues";
+        var day = (await host.GetJsonAsync(issues)).GetProperty("results")[0].GetProperty("updatedAt").GetDateTimeOffset().UtcDateTime;
+
+        using var range = await host.Http.GetAsync($"{issues}?filter%5BupdatedAt%5D=2020-01-01T00:00:00.000Z..");
+        var single = await host.IdsAsync($"{issues}?filter%5BupdatedAt%5D={day:yyyy-MM-dd}");
+
+        Assert.Equal(HttpStatusCode.BadRequest, range.StatusCode);
+        Assert.Contains("single value", await range.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.NotEmpty(single);
+    }
+
+    [Fact]
+    public async Task ListIssues_SortByDescendingUpdatedAt_ListsEveryIssueNewestFirst()
+    {
+        await using var host = await IssueHost.StartAsync();
+        var projectId = host.ProjectGuid(0);
+        var issues = $"construction/issues/v1/projects/{projectId}/issues";
+
+        var sorted = (await host.GetJsonAsync($"{issues}?sortBy=-updatedAt")).GetProperty("results").EnumerateArray()
+            .Select(i => (Id: i.GetProperty("id").GetString()!, Updated: i.GetProperty("updatedAt").GetDateTimeOffset())).ToList();
+        using var unknown = await host.Http.GetAsync($"{issues}?sortBy=colour");
+
+        Assert.Equal((await host.TruthIssuesAsync(projectId, deleted: false)).Order(), sorted.Select(i => i.Id).Order());
+        Assert.Equal(sorted.Select(i => i.Updated).OrderDescending(), sorted.Select(i => i.Updated));
+        Assert.True(sorted.Select(i => i.Updated).Distinct().Count() > 1, "every issue has the same updatedAt: the order proves nothing");
+        Assert.Equal(HttpStatusCode.BadRequest, unknown.StatusCode);
+    }
+
+    [Fact]
+    public async Task ListAttachments_UploadedPhoto_FileNameIsItsIdWithExtensionDisplayNameTheNameGiven()
+    {
+        await using var host = await IssueHost.StartAsync();
+        var issueId = (await host.TruthIssuesAsync(host.ProjectGuid(0), deleted: false))[0];
+        var attachmentId = host.Server.IssueMutations.AddAttachment(issueId, "Crack at grid C4.JPG", 1_000).ChildId;
+
+        var attachments = (await host.GetJsonAsync($"construction/issues/v1/projects/{host.ProjectGuid(0)}/attachments/{issueId}/items")).GetProperty("attachments");
+
+        var added = attachments.EnumerateArray().Single(a => a.GetProperty("attachmentId").GetString() == attachmentId);
+        Assert.Equal(attachmentId + ".jpg", added.GetProperty("fileName").GetString());
+        Assert.Equal("Crack at grid C4.JPG", added.GetProperty("displayName").GetString());
+        Assert.EndsWith("/" + attachmentId + ".jpg", added.GetProperty("storageUrn").GetString(), StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]

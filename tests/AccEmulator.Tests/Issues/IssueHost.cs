@@ -26,10 +26,12 @@ internal sealed class IssueHost : IAsyncDisposable
 
     public HttpClient Http { get; }
 
-    public static async Task<IssueHost> StartAsync(Func<string[], IReadOnlyList<string>>? invitedTo = null, QuotaOptions? quotas = null)
+    public static async Task<IssueHost> StartAsync(
+        Func<string[], IReadOnlyList<string>>? invitedTo = null, QuotaOptions? quotas = null, Func<EmulatorOptions, EmulatorOptions>? configure = null)
     {
         var clock = new ManualTimeProvider();
-        var server = await EmulatorServer.StartAsync(TestEmulator.Options(clock) with { Quotas = quotas ?? new QuotaOptions() });
+        var options = TestEmulator.Options(clock) with { Quotas = quotas ?? new QuotaOptions() };
+        var server = await EmulatorServer.StartAsync(configure?.Invoke(options) ?? options);
         var key = new ServiceAccountKey();
         var http = new HttpClient { BaseAddress = server.BaseUrl };
         string[] projects;

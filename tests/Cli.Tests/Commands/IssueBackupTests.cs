@@ -171,8 +171,9 @@ public sealed class IssueBackupTests
             .Single(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId);
         Assert.Equal((docs.ReferencedVersion, sha256), (settled.ReferencedVersion, settled.Sha256));
         Assert.DoesNotContain((await ManifestAsync(environment, "night-2")).Files, f => f.VersionId == docs.ReferencedVersion);
-        var file = Path.Combine(target, Backup.BlobPathBuilder.Segment(night2.ProjectName), "Issues", "attachments", attachmentId,
-            docs.Attachment.GetProperty("fileName").GetString()!);
+        var issue = night2.Issues.Single(i => i.Attachments.Any(a => ReferenceEquals(a, settled))).Issue;
+        var file = Path.Combine(target, Backup.BlobPathBuilder.Segment(night2.ProjectName), "Issues", "attachments", "#" + issue.GetProperty("displayId").GetInt32(),
+            Backup.BlobPathBuilder.Segment(docs.Attachment.GetProperty("displayName").GetString()!));
         Assert.Equal(sha256, Convert.ToHexStringLower(SHA256.HashData(await File.ReadAllBytesAsync(file))));
         Directory.Delete(target, recursive: true);
     }

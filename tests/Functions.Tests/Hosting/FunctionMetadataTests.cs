@@ -37,13 +37,13 @@ public sealed class FunctionMetadataTests
         var triggers = reported.ToDictionary(f => f.Name!, f => TriggerType(f.RawBindings!), StringComparer.Ordinal);
         Assert.Equal("orchestrationTrigger", triggers[TaskNames.BackupRun]);
         Assert.Equal("orchestrationTrigger", triggers[TaskNames.ProjectBackup]);
-        foreach (var activity in new[] { TaskNames.PrepareRun, TaskNames.ListFolders, TaskNames.CopyChunk, TaskNames.ExportIssues, TaskNames.AssembleManifest })
+        foreach (var activity in new[] { TaskNames.PrepareRun, TaskNames.ListFolders, TaskNames.CopyChunk, TaskNames.ExportIssues, TaskNames.ProveStoredBlobs, TaskNames.AssembleManifest })
         {
             Assert.Equal("activityTrigger", triggers[activity]);
         }
 
         Assert.Equal("timerTrigger", triggers["NightlyBackup"]);
-        Assert.Equal(11, triggers.Count);
+        Assert.Equal(12, triggers.Count);
     }
 
     [Fact]
@@ -54,7 +54,8 @@ public sealed class FunctionMetadataTests
         _ = ActivatorUtilities.CreateInstance<Functions.Api.BackupsApi>(app.Services);
         _ = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(app.Services);
         foreach (var activity in new[] { typeof(Durable.Activities.PrepareRunActivity), typeof(Durable.Activities.ListFoldersActivity),
-                     typeof(Durable.Activities.CopyChunkActivity), typeof(Durable.Activities.ExportIssuesActivity), typeof(Durable.Activities.AssembleManifestActivity) })
+                     typeof(Durable.Activities.CopyChunkActivity), typeof(Durable.Activities.ExportIssuesActivity), typeof(Durable.Activities.ProveStoredBlobsActivity),
+                     typeof(Durable.Activities.AssembleManifestActivity) })
         {
             Assert.NotNull(ActivatorUtilities.CreateInstance(app.Services, activity));
         }

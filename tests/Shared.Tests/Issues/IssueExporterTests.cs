@@ -91,6 +91,33 @@ public sealed class IssueExporterTests
         Assert.True(requestsRun2 < requestsRun1, $"run 2 made {requestsRun2} Issues requests, run 1 {requestsRun1}");
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task ExportAsync_SecondRunUpdatedAtRangeAcceptedOrRefused_ReadsTheSameChangedIssuesAndEqualsTheTruth(bool refuseRanges)
+    {
+        await using var host = await IssuesHost.StartAsync(new AccEmulator.EmulatorOptions { RefuseIssueUpdatedAtRanges = refuseRanges });
+        var projectId = await host.ProjectIdAsync(0);
+        var exporter = host.Services.GetRequiredService<IssueExporter>();
+        await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Tower"), CancellationToken.None);
+        var previous = (await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
+        var live = previous.Issues.Where(i => !i.Deleted).Select(i => i.Id).ToList();
+        host.Emulator.IssueMutations.UpdateIssue(live[0], title: "Crack in slab at grid C4 (re-inspected)");
+        host.Emulator.IssueMutations.DeleteIssue(live[1]);
+        host.Emulator.IssueMutations.AddComment(live[2], "Fixed.");
+        host.Emulator.ResetStats();
+
+        var run2 = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(
+            new IssueExportRequest("run-2", projectId, "Demo Tower", previous), CancellationToken.None);
+
+        using var truth = await host.Emulator.IssueTruth.GetAsync(projectId);
+        await IssueTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0],
+            (await IssueSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!, host.Container);
+        Assert.Equal(3, run2.IssuesRead);
+        // Refused once (the client then reads newest first for both passes); accepted, never.
+        Assert.Equal(refuseRanges ? 1 : 0, host.Emulator.GetStats().Count(EndpointCategory.Issues, 400));
+    }
+
     [Fact]
     public async Task ExportAsync_AttachedDocsFileGetsANewVersion_FirstReferencedThenItsOlderBytesCopied()
     {

@@ -81,13 +81,17 @@ internal sealed record IssueComment(Guid Id, string Body, string CreatedBy, Date
 
 /// <summary>A file attached to an issue: a photo or PDF uploaded to the issue (an OSS object served through signeds3download),
 /// or a Docs file version (<see cref="DocsVersion"/>), whose bytes are that version's object.</summary>
+/// <param name="DisplayName">The name a person gave the file (the API's <c>displayName</c>): any text, repeated freely.</param>
 internal sealed record IssueAttachment(
-    Guid AttachmentId, Guid IssueId, string FileName, Accounts.StorageObject Storage, string CreatedBy, DateTimeOffset CreatedOn)
+    Guid AttachmentId, Guid IssueId, string DisplayName, Accounts.StorageObject Storage, string CreatedBy, DateTimeOffset CreatedOn)
 {
     /// <summary>The Docs file version this attachment is, written as <c>lineageUrn</c>/<c>versionUrn</c>/<c>tipVersionUrn</c>/<c>version</c>
     /// instead of a <c>storageUrn</c>; null for an uploaded file.</summary>
     public Accounts.EmulatedVersion? DocsVersion { get; init; }
 
     /// <summary>The file's extension (lower case, no dot), the API's <c>fileType</c>.</summary>
-    public string FileType => Path.GetExtension(FileName).TrimStart('.').ToLowerInvariant();
+    public string FileType => Path.GetExtension(DisplayName).TrimStart('.').ToLowerInvariant();
+
+    /// <summary>The API's <c>fileName</c>: as the service names it, <c>{attachmentId}.{ext}</c> (the object key), never the name a person gave.</summary>
+    public string FileName => AttachmentId.ToString("D") + (FileType.Length == 0 ? "" : "." + FileType);
 }

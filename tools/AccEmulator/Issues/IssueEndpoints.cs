@@ -7,7 +7,7 @@ namespace AccEmulator.Issues;
 
 /// <summary>
 /// The ACC Issues API v1 (<c>/construction/issues/v1/projects/{projectId}/…</c>, project id without <c>b.</c>): issues with
-/// offset paging and the updatedAt/deleted filters, one issue, comments, attachments and the project's issue settings.
+/// offset paging, the updatedAt/deleted filters and sortBy, one issue, comments, attachments and the project's issue settings.
 /// Only a user-context token reaches them (<see cref="IssueAccessFilter"/>).
 /// </summary>
 internal static class IssueEndpoints
@@ -30,7 +30,9 @@ internal static class IssueEndpoints
 
     private static IResult ListIssues(string projectId, HttpRequest request, EmulatorState state)
     {
-        if (!IssuePage.TryParse(request.Query, MaxLimit, out var page, out var error) || !IssueFilter.TryParse(request.Query, out var filter, out error))
+        if (!IssuePage.TryParse(request.Query, MaxLimit, out var page, out var error)
+            || !IssueFilter.TryParse(request.Query, state.Options.RefuseIssueUpdatedAtRanges, out var filter, out error)
+            || !IssueSort.TryParse(request.Query, out var sort, out error))
         {
             return BadRequest(error!);
         }
@@ -38,7 +40,7 @@ internal static class IssueEndpoints
         lock (state.Issues.SyncRoot)
         {
             var project = Project(state, projectId)!;
-            var matching = project.Issues.Where(filter.Matches).ToList();
+            var matching = sort.Apply(project.Issues.Where(filter.Matches)).ToList();
             return JsonBody.Object(w => page.Write(w, matching, IssueJson.WriteIssue));
         }
     }

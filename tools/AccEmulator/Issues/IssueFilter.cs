@@ -3,7 +3,9 @@ using System.Globalization;
 namespace AccEmulator.Issues;
 
 /// <summary>The list filters a backup uses: <c>filter[deleted]</c> (true: only deleted; default only undeleted) and
-/// <c>filter[updatedAt]</c> as a day, <c>a..b</c>, <c>a..</c> or <c>..b</c> (bounds inclusive).</summary>
+/// <c>filter[updatedAt]</c> as a day, <c>a..b</c>, <c>a..</c> or <c>..b</c> (bounds inclusive); ranges refused (400) where
+/// the emulator is told to answer as Autodesk's reference documents it, single values only
+/// (<see cref="EmulatorOptions.RefuseIssueUpdatedAtRanges"/>).</summary>
 internal sealed record IssueFilter(bool Deleted, DateTimeOffset? UpdatedFrom, DateTimeOffset? UpdatedTo)
 {
     public bool Matches(EmulatedIssue issue) =>
@@ -11,7 +13,7 @@ internal sealed record IssueFilter(bool Deleted, DateTimeOffset? UpdatedFrom, Da
         && (UpdatedFrom is not { } from || issue.UpdatedAt >= from)
         && (UpdatedTo is not { } to || issue.UpdatedAt <= to);
 
-    public static bool TryParse(IQueryCollection query, out IssueFilter filter, out string? error)
+    public static bool TryParse(IQueryCollection query, bool refuseRanges, out IssueFilter filter, out string? error)
     {
         filter = new IssueFilter(false, null, null);
         error = null;
@@ -38,6 +40,11 @@ internal sealed record IssueFilter(bool Deleted, DateTimeOffset? UpdatedFrom, Da
 
                 from = new DateTimeOffset(day.ToDateTime(TimeOnly.MinValue), TimeSpan.Zero);
                 to = from.Value.AddDays(1).AddTicks(-1);
+            }
+            else if (refuseRanges)
+            {
+                error = $"filter[updatedAt] must be a single value (YYYY-MM-DD), not a range: '{updated}'.";
+                return false;
             }
             else if (!TryTime(updated[..separator], out from) || !TryTime(updated[(separator + 2)..], out to) || (from is null && to is null))
             {

@@ -119,11 +119,15 @@ internal static class IssueGenerator
     }
 
     /// <summary>A new attachment whose bytes are generated from the seed and its object key, like any file's.</summary>
-    public static IssueAttachment NewAttachment(long seed, DeterministicRandom ids, EmulatedIssue issue, string fileName, long length, string user, DateTimeOffset time)
+    /// <remarks>As in ACC, the object key is the attachment id with the file's extension (the API's <c>fileName</c>); the second
+    /// id drawn is not used, so every value drawn after it stays as it was.</remarks>
+    public static IssueAttachment NewAttachment(long seed, DeterministicRandom ids, EmulatedIssue issue, string displayName, long length, string user, DateTimeOffset time)
     {
-        var objectKey = ids.NextGuid().ToString("D") + Path.GetExtension(fileName).ToLowerInvariant();
+        var attachmentId = ids.NextGuid();
+        _ = ids.NextGuid();
+        var objectKey = attachmentId.ToString("D") + Path.GetExtension(displayName).ToLowerInvariant();
         var storage = new StorageObject(objectKey, length, ContentGenerator.KeyFor(seed, objectKey));
-        return new IssueAttachment(ids.NextGuid(), issue.Id, fileName, storage, user, time);
+        return new IssueAttachment(attachmentId, issue.Id, displayName, storage, user, time);
     }
 
     private static void AddAttributes(GenerationContext c, EmulatedIssue issue)

@@ -103,7 +103,7 @@ internal static class IssueJson
     {
         w.WriteStartObject();
         w.WriteString("attachmentId", attachment.AttachmentId);
-        w.WriteString("displayName", attachment.FileName);
+        w.WriteString("displayName", attachment.DisplayName);
         w.WriteString("fileName", attachment.FileName);
         w.WriteString("attachmentType", "issue-attachment");
         if (attachment.DocsVersion is { } version)
