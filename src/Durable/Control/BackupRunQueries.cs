@@ -1,4 +1,5 @@
 using AccBackup.Durable.Orchestrations;
+using AccBackup.Durable.Progress;
 using AccBackup.Manifest;
 using AccBackup.Runs;
 using Microsoft.DurableTask.Client;
@@ -6,10 +7,10 @@ using Microsoft.DurableTask.Client;
 namespace AccBackup.Durable.Control;
 
 /// <summary>Answers the status endpoints from the orchestrations (runs in progress) and the manifests (runs done).</summary>
-public sealed class BackupRunQueries(RunHistory history)
+public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chunks)
 {
     /// <summary>Run <paramref name="runId"/>'s view, or null when no such orchestration exists.</summary>
-    public static async Task<BackupRunView?> GetAsync(DurableTaskClient client, string runId, CancellationToken cancellationToken)
+    public async Task<BackupRunView?> GetAsync(DurableTaskClient client, string runId, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
         var instance = await client.GetInstanceAsync(runId, getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
@@ -24,7 +25,7 @@ public sealed class BackupRunQueries(RunHistory history)
         return new BackupRunList(view, await history.ListAsync(top, cancellationToken).ConfigureAwait(false));
     }
 
-    private static async Task<BackupRunView> ViewAsync(DurableTaskClient client, OrchestrationMetadata instance, CancellationToken cancellationToken)
+    private async Task<BackupRunView> ViewAsync(DurableTaskClient client, OrchestrationMetadata instance, CancellationToken cancellationToken)
     {
         var status = instance.SerializedCustomStatus is null ? null : instance.ReadCustomStatusAs<RunStatus>();
         var progress = status?.Progress;
@@ -39,12 +40,22 @@ public sealed class BackupRunQueries(RunHistory history)
                     progress = Add(progress, running);
                 }
             }
+
+            // Read after the statuses: a chunk whose record is still there had not returned when they were read (its
+            // activity deletes the record first), so no chunk is counted twice.
+            progress = (await chunks.SumAsync(instance.InstanceId, cancellationToken).ConfigureAwait(false)).AddTo(progress);
         }
 
         var outcome = instance.RuntimeStatus == OrchestrationRuntimeStatus.Completed ? instance.ReadOutputAs<BackupRunOutcome>() : null;
         return new BackupRunView(instance.InstanceId, instance.RuntimeStatus.ToString(), instance.CreatedAt, instance.LastUpdatedAt, progress,
-            status?.ProjectsRunning ?? 0, outcome, instance.FailureDetails?.ErrorMessage);
+            status?.ProjectsRunning ?? 0, outcome, FailureOf(instance, status));
     }
+
+    /// <summary>Why a failed run failed: its status says it in the run's own words; the failure details or the output (where a
+    /// Functions host puts a failed instance's reason) say it otherwise.</summary>
+    internal static string? FailureOf(OrchestrationMetadata instance, RunStatus? status) =>
+        instance.RuntimeStatus != OrchestrationRuntimeStatus.Failed ? null
+        : status?.Failure ?? instance.FailureDetails?.ErrorMessage ?? instance.SerializedOutput;
 
     private static BackupProgress Add(BackupProgress run, BackupProgress project) => run with
     {

@@ -34,6 +34,10 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             // No manifest will say how the run ended: its summary trace does (Status Failed), so tonight's alert fires.
             var seconds = (context.CurrentUtcDateTime - startedAt.UtcDateTime).TotalSeconds;
             RunSummaryLog.Failed(context.CreateReplaySafeLogger(RunSummaryLog.Category), context.InstanceId, seconds, tally.ProjectsTotal);
+
+            // The status says why, in the exception's own words (they name the setting to fix): a Functions host reports a
+            // failed instance's reason only as its output, not as failure details.
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(context.InstanceId, "failed"), 0) { Failure = FailureOf(e) });
             throw;
         }
     }
@@ -111,6 +115,23 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         {
             throw new BackupRunAbortedException(e.FailureDetails.ErrorMessage);
         }
+    }
+
+    /// <summary>The reason a run failed: an abort's own message, or the innermost failure of a task that failed.</summary>
+    private static string FailureOf(Exception e)
+    {
+        if (e is not TaskFailedException failed)
+        {
+            return e.Message;
+        }
+
+        var details = failed.FailureDetails;
+        while (details.InnerFailure is { } inner)
+        {
+            details = inner;
+        }
+
+        return $"{failed.TaskName} failed: {details.ErrorMessage}";
     }
 
     private static async Task<ProjectBackupOutcome?> Unwrap(Task<ProjectBackupOutcome?> project)
