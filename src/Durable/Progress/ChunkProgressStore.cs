@@ -1,6 +1,7 @@
 using System.Globalization;
 using AccBackup.Manifest;
 using AccBackup.Storage;
+using Azure;
 using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -43,9 +44,16 @@ public sealed class ChunkProgressStore([FromKeyedServices(BlobContainer.StateKey
     public async Task<ChunkProgress> SumAsync(string runId, CancellationToken cancellationToken)
     {
         var sum = ChunkProgress.None;
-        await foreach (var blob in state.ListAsync(Prefix(runId), cancellationToken).ConfigureAwait(false))
+        try
         {
-            sum = sum.Add(new ChunkProgress(Read(blob, CopiedKey), Read(blob, UnchangedKey), Read(blob, FailedKey), Read(blob, BytesKey)));
+            await foreach (var blob in state.ListAsync(Prefix(runId), cancellationToken).ConfigureAwait(false))
+            {
+                sum = sum.Add(new ChunkProgress(Read(blob, CopiedKey), Read(blob, UnchangedKey), Read(blob, FailedKey), Read(blob, BytesKey)));
+            }
+        }
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ContainerNotFound)
+        {
+            // A run that has not prepared yet (which creates the container) copies nothing.
         }
 
         return sum;

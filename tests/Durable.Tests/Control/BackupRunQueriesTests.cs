@@ -18,10 +18,11 @@ public sealed class BackupRunQueriesTests
     [Fact]
     public async Task GetAsync_WhileOneChunkIsBeingCopied_CountsItsStoredFilesBeforeItEndsAndNeverMoreThanAreStored()
     {
-        // One project in one chunk, served at 300 kB/s: its copy activity lasts seconds, and ends only when all its files are in.
+        // One project in few chunks, served at 300 kB/s: each copy activity lasts seconds, and ends only when all its files are in.
         var slow = Demo with { Faults = new FaultOptions { Bandwidth = new BandwidthLimits { TotalBytesPerSecond = 300_000 } } };
-        await using var host = await DurableBackupHost.StartAsync(slow, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "10000" });
+        await using var host = await DurableBackupHost.StartAsync(slow, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "5000" });
         var queries = host.Services.GetRequiredService<BackupRunQueries>();
+        await host.Container.CreateIfNotExistsAsync(CancellationToken.None); // so that it can be counted from the start
         var input = new BackupRunInput(new BackupRunRequest(IncludeProjects: "Demo Hospital"), host.Settings);
         await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions("live-1"));
         var seen = new List<long>();
@@ -34,9 +35,10 @@ public sealed class BackupRunQueriesTests
             await Task.Delay(TimeSpan.FromMilliseconds(200));
         }
 
+        // Counted only as copy activities end, the count could take no more values than there are copy activities.
         var outcome = (await host.WaitAsync("live-1")).ReadOutputAs<BackupRunOutcome>()!;
-        Assert.Equal(1, outcome.CopyActivities);
-        Assert.Contains(seen, copied => copied > 0 && copied < outcome.Copied);
+        var counts = seen.Where(copied => copied > 0).Distinct().Count();
+        Assert.True(counts > outcome.CopyActivities, $"{counts} counts seen ({string.Join(", ", seen)}), {outcome.CopyActivities} copy activities");
         Assert.Empty(await host.State.ListAsync(Progress.ChunkProgressStore.Prefix("live-1"), CancellationToken.None).ToListAsync());
     }
 

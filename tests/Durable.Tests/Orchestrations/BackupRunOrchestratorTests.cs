@@ -176,6 +176,20 @@ public sealed class BackupRunOrchestratorTests
     }
 
     [Fact]
+    public async Task BackupRun_SeesNoFileOfAnAccountWithFiles_DoesNotBecomeTheLatestRun()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo);
+        await host.RunAsync("night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+        var everyProject = string.Join(",", (await host.Manifests.ReadAsync("night-1", CancellationToken.None)).Files.Select(f => f.ProjectName).Distinct());
+
+        var empty = await host.RunAsync("night-2", new BackupRunInput(new BackupRunRequest(ExcludeProjects: everyProject), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, empty.RuntimeStatus);
+        Assert.Equal(0, empty.ReadOutputAs<BackupRunOutcome>()!.Files);
+        Assert.Equal("night-1", (await host.Manifests.GetLatestAsync(CancellationToken.None))!.RunId);
+    }
+
+    [Fact]
     public async Task BackupRun_SmallGenerations_ContinuesAsNewAndStillCoversEveryFile()
     {
         await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "10" });
