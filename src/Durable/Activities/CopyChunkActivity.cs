@@ -7,7 +7,8 @@ using Microsoft.Extensions.Logging;
 namespace AccBackup.Durable.Activities;
 
 /// <summary>Copies one inventory chunk (<see cref="ChunkCopier"/>); a repeat returns the results already stored. While it
-/// copies, the files it has ended are recorded every second (<see cref="ChunkProgressStore"/>) for the run's status.</summary>
+/// copies, the files it has stored are recorded every second, and its result at the end (<see cref="ChunkProgressStore"/>),
+/// for the run's status.</summary>
 public sealed class CopyChunkActivity(
     ChunkCopier copier, ChunkProgressStore progress, TimeProvider time, ILogger<CopyChunkActivity> logger, IHostApplicationLifetime lifetime)
     : TaskActivity<ChunkCopyInput, ChunkCopyResult>
@@ -19,7 +20,9 @@ public sealed class CopyChunkActivity(
         var reporter = new ChunkProgressReporter(progress, input.InventoryChunk, time, logger);
         await using (reporter.ConfigureAwait(false))
         {
-            return await copier.CopyAsync(input, lifetime.ApplicationStopping, reporter).ConfigureAwait(false);
+            var result = await copier.CopyAsync(input, lifetime.ApplicationStopping, reporter).ConfigureAwait(false);
+            await reporter.CompleteAsync(result).ConfigureAwait(false);
+            return result;
         }
     }
 }

@@ -31,24 +31,31 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
         var progress = status?.Progress;
         if (instance.IsRunning && progress is not null)
         {
-            // Projects still running report their own counts; the run's status holds only the finished ones'.
-            var query = new OrchestrationQuery { InstanceIdPrefix = instance.InstanceId + ":p", Statuses = [OrchestrationRuntimeStatus.Running], FetchInputsAndOutputs = true };
-            await foreach (var project in client.GetAllInstancesAsync(query).WithCancellation(cancellationToken).ConfigureAwait(false))
+            // The run's status holds the projects it has counted; the others report their own counts, or their outcome
+            // when they ended and the run has not counted them yet (so no count drops while a project hands over).
+            foreach (var key in status!.RunningProjects ?? [])
             {
-                if (project.SerializedCustomStatus is not null && project.ReadCustomStatusAs<BackupProgress>() is { } running)
-                {
-                    progress = Add(progress, running);
-                }
+                progress = Add(progress, await ProjectProgressAsync(client, instance.InstanceId, key, cancellationToken).ConfigureAwait(false));
             }
 
-            // Read after the statuses: a chunk whose record is still there had not returned when they were read (its
-            // activity deletes the record first), so no chunk is counted twice.
-            progress = (await chunks.SumAsync(instance.InstanceId, cancellationToken).ConfigureAwait(false)).AddTo(progress);
+            // Files copied are counted by the copies' own records, which move every second (ChunkProgressStore).
+            progress = (await chunks.SumAsync(instance.InstanceId, cancellationToken).ConfigureAwait(false)).ApplyTo(progress);
         }
 
         var outcome = instance.RuntimeStatus == OrchestrationRuntimeStatus.Completed ? instance.ReadOutputAs<BackupRunOutcome>() : null;
         return new BackupRunView(instance.InstanceId, instance.RuntimeStatus.ToString(), instance.CreatedAt, instance.LastUpdatedAt, progress,
             status?.ProjectsRunning ?? 0, outcome, FailureOf(instance, status));
+    }
+
+    private static async Task<BackupProgress?> ProjectProgressAsync(DurableTaskClient client, string runId, int key, CancellationToken cancellationToken)
+    {
+        var project = await client.GetInstanceAsync(BackupRunOrchestrator.ProjectInstanceId(runId, key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
+        return project switch
+        {
+            { RuntimeStatus: OrchestrationRuntimeStatus.Completed } when project.ReadOutputAs<ProjectBackupOutcome>() is { } done => done.Tally.ToProgress(runId, ""),
+            { SerializedCustomStatus: not null } => project.ReadCustomStatusAs<BackupProgress>(),
+            _ => null,
+        };
     }
 
     /// <summary>Why a failed run failed: its status says it in the run's own words; the failure details or the output (where a
@@ -57,7 +64,7 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
         instance.RuntimeStatus != OrchestrationRuntimeStatus.Failed ? null
         : status?.Failure ?? instance.FailureDetails?.ErrorMessage ?? instance.SerializedOutput;
 
-    private static BackupProgress Add(BackupProgress run, BackupProgress project) => run with
+    private static BackupProgress Add(BackupProgress run, BackupProgress? project) => project is null ? run : run with
     {
         FoldersListed = run.FoldersListed + project.FoldersListed,
         FilesFound = run.FilesFound + project.FilesFound,

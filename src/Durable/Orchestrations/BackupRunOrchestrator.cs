@@ -58,6 +58,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         var failures = new List<ProjectFailure>();
         var issueFailures = new List<ProjectFailure>();
         var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
+        var runningKeys = new Dictionary<Task<ProjectBackupOutcome?>, int>();
         var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
         var next = 0;
         var largestProjectGeneration = 0;
@@ -68,12 +69,15 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
                 var key = next++;
                 var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
                 var options = new SubOrchestrationOptions(retrying, ProjectInstanceId(runId, key));
-                running.Add(context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options), window);
+                var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options);
+                running.Add(call, window);
+                runningKeys.Add(call, key);
             }
 
-            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count));
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count) { RunningProjects = [.. runningKeys.Values.Order()] });
             var finished = await Task.WhenAny(running.Keys);
             running.Remove(finished, out var freed);
+            runningKeys.Remove(finished);
             windows.Return(freed);
             var outcome = await Unwrap(finished);
             largestProjectGeneration = Math.Max(largestProjectGeneration, outcome!.LargestGenerationTasks);

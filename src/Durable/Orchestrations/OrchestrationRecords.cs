@@ -72,4 +72,8 @@ public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning)
 {
     /// <summary>Why the run failed (naming the setting to fix when one is the cause); null unless it failed.</summary>
     public string? Failure { get; init; }
+
+    /// <summary>The keys of the projects whose counts <see cref="Progress"/> does not hold yet (running, or ended and not yet
+    /// counted by the run): what the status query adds, from each project's own status or outcome.</summary>
+    public IReadOnlyList<int>? RunningProjects { get; init; }
 }

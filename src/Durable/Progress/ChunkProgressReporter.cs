@@ -1,10 +1,11 @@
 using AccBackup.Manifest;
+using AccBackup.Runs;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Durable.Progress;
 
-/// <summary>Counts a copy activity's files as they end and records the counts (<see cref="ChunkProgressStore"/>) at most once
-/// per <see cref="Interval"/>, only when they changed; disposing it stops the recording and deletes the record.</summary>
+/// <summary>Counts a copy activity's files as they are stored and records the counts (<see cref="ChunkProgressStore"/>) at
+/// most once per <see cref="Interval"/>, only when they changed; <see cref="CompleteAsync"/> records the chunk's result.</summary>
 /// <remarks>Progress is advisory: a record that cannot be written is logged and the copy goes on.</remarks>
 internal sealed partial class ChunkProgressReporter : IProgress<ManifestEntry>, IAsyncDisposable
 {
@@ -19,6 +20,7 @@ internal sealed partial class ChunkProgressReporter : IProgress<ManifestEntry>, 
     private readonly CancellationTokenSource stop = new();
     private readonly Task recording;
     private ChunkProgress written = ChunkProgress.None;
+    private bool stopped;
 
     public ChunkProgressReporter(ChunkProgressStore store, string inventoryChunk, TimeProvider time, ILogger logger)
     {
@@ -37,19 +39,38 @@ internal sealed partial class ChunkProgressReporter : IProgress<ManifestEntry>, 
         }
     }
 
-    /// <summary>Stops recording and deletes the record: the activity's result counts the chunk's files from now on.</summary>
+    /// <summary>Records the chunk's result: what it stored, also when this attempt found the results of an earlier one.</summary>
+    public async Task CompleteAsync(ChunkCopyResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        await StopAsync().ConfigureAwait(false);
+        await WriteAsync(new ChunkProgress(result.Copied, result.BytesCopied)).ConfigureAwait(false);
+    }
+
+    /// <summary>Stops recording; a copy that failed leaves the record of what it stored before it failed.</summary>
     public async ValueTask DisposeAsync()
     {
+        if (!stopped)
+        {
+            await StopAsync().ConfigureAwait(false);
+            await WriteAsync(Current()).ConfigureAwait(false);
+        }
+
+        stop.Dispose();
+    }
+
+    private async Task StopAsync()
+    {
+        stopped = true;
         await stop.CancelAsync().ConfigureAwait(false);
         await recording.ConfigureAwait(false);
-        stop.Dispose();
-        try
+    }
+
+    private ChunkProgress Current()
+    {
+        lock (gate)
         {
-            await store.DeleteAsync(inventoryChunk, CancellationToken.None).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is Azure.RequestFailedException or IOException or TimeoutException)
-        {
-            Log.NotRecorded(logger, inventoryChunk, e.Message);
+            return new ChunkProgress(counts.Copied, counts.CopiedBytes);
         }
     }
 
@@ -60,32 +81,31 @@ internal sealed partial class ChunkProgressReporter : IProgress<ManifestEntry>, 
         {
             while (await timer.WaitForNextTickAsync(cancellationToken).ConfigureAwait(false))
             {
-                ChunkProgress now;
-                lock (gate)
-                {
-                    now = ChunkProgress.Of(counts);
-                }
-
-                if (now == written)
-                {
-                    continue;
-                }
-
-                try
-                {
-                    // Not cancelled when the copy ends: a write cut short could land after the delete that follows.
-                    await store.WriteAsync(inventoryChunk, now, CancellationToken.None).ConfigureAwait(false);
-                    written = now;
-                }
-                catch (Exception e) when (e is Azure.RequestFailedException or IOException or TimeoutException)
-                {
-                    Log.NotRecorded(logger, inventoryChunk, e.Message);
-                }
+                await WriteAsync(Current()).ConfigureAwait(false);
             }
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
             // the copy ended
+        }
+    }
+
+    private async Task WriteAsync(ChunkProgress now)
+    {
+        if (now == written)
+        {
+            return;
+        }
+
+        try
+        {
+            // Never cancelled: a write cut short could land after the one that follows it.
+            await store.WriteAsync(inventoryChunk, now, CancellationToken.None).ConfigureAwait(false);
+            written = now;
+        }
+        catch (Exception e) when (e is Azure.RequestFailedException or IOException or TimeoutException)
+        {
+            Log.NotRecorded(logger, inventoryChunk, e.Message);
         }
     }
 

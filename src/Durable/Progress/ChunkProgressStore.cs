@@ -7,40 +7,32 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Durable.Progress;
 
-/// <summary>The files copy activities in flight have ended so far, one small blob per chunk in the state container
-/// (<c>runs/{runId}/progress/…</c>, counts in its metadata): what lets a run's status move within seconds of bytes landing
-/// rather than when a chunk of up to Backup:FilesPerChunk files ends.</summary>
-/// <remarks>Never overstated: a chunk's blob counts only files whose blob is committed (or found stored, or failed), and it
-/// is deleted before the activity returns, so a chunk is counted by its blob or by its orchestration's status, never by both
-/// (the status counts a chunk only once its activity has returned).</remarks>
+/// <summary>The files each copy activity of a run has stored, one small blob per chunk in the state container
+/// (<c>runs/{runId}/progress/…</c>, counts in its metadata): what lets a running run's files copied move within seconds of
+/// bytes landing rather than when a chunk of up to Backup:FilesPerChunk files ends.</summary>
+/// <remarks>While a run goes, its files and bytes copied are the sum of these records alone (a copy is counted nowhere
+/// else until the run ends), so a chunk is never counted twice and no count drops when a chunk ends. Never overstated: a
+/// record counts only files whose blob is committed.</remarks>
 public sealed class ChunkProgressStore([FromKeyedServices(BlobContainer.StateKey)] BlobContainer state)
 {
     private const string CopiedKey = "copied";
-    private const string UnchangedKey = "unchanged";
-    private const string FailedKey = "failed";
     private const string BytesKey = "bytescopied";
 
-    /// <summary>Where the progress blobs of run <paramref name="runId"/> are.</summary>
+    /// <summary>Where the progress records of run <paramref name="runId"/> are.</summary>
     public static string Prefix(string runId) => RunLayout.RunFolder(runId) + "progress/";
 
-    /// <summary>The progress blob of the copy of <paramref name="inventoryChunk"/>.</summary>
+    /// <summary>The progress record of the copy of <paramref name="inventoryChunk"/>.</summary>
     public static string BlobName(string inventoryChunk) => inventoryChunk.Replace("/inventory/", "/progress/", StringComparison.Ordinal);
 
-    /// <summary>Records what the copy of <paramref name="inventoryChunk"/> has ended so far (replacing the last record).</summary>
+    /// <summary>Records what the copy of <paramref name="inventoryChunk"/> has stored so far (replacing the last record).</summary>
     public async Task WriteAsync(string inventoryChunk, ChunkProgress progress, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(progress);
-        var metadata = new Dictionary<string, string>
-        {
-            [CopiedKey] = Text(progress.Copied), [UnchangedKey] = Text(progress.Unchanged), [FailedKey] = Text(progress.Failed), [BytesKey] = Text(progress.BytesCopied),
-        };
+        var metadata = new Dictionary<string, string> { [CopiedKey] = Text(progress.Copied), [BytesKey] = Text(progress.BytesCopied) };
         await state.UploadAsync(BlobName(inventoryChunk), ReadOnlyMemory<byte>.Empty, new BlobUploadOptions { Metadata = metadata }, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Drops the record of <paramref name="inventoryChunk"/>: its activity's result counts its files from now on.</summary>
-    public Task DeleteAsync(string inventoryChunk, CancellationToken cancellationToken) => state.DeleteIfExistsAsync(BlobName(inventoryChunk), cancellationToken);
-
-    /// <summary>The sum of run <paramref name="runId"/>'s records: the files of the chunks being copied now.</summary>
+    /// <summary>The sum of run <paramref name="runId"/>'s records: what its copies have stored so far.</summary>
     public async Task<ChunkProgress> SumAsync(string runId, CancellationToken cancellationToken)
     {
         var sum = ChunkProgress.None;
@@ -48,12 +40,12 @@ public sealed class ChunkProgressStore([FromKeyedServices(BlobContainer.StateKey
         {
             await foreach (var blob in state.ListAsync(Prefix(runId), cancellationToken).ConfigureAwait(false))
             {
-                sum = sum.Add(new ChunkProgress(Read(blob, CopiedKey), Read(blob, UnchangedKey), Read(blob, FailedKey), Read(blob, BytesKey)));
+                sum = sum.Add(new ChunkProgress(Read(blob, CopiedKey), Read(blob, BytesKey)));
             }
         }
         catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ContainerNotFound)
         {
-            // A run that has not prepared yet (which creates the container) copies nothing.
+            // A run that has not prepared yet (which creates the container) has copied nothing.
         }
 
         return sum;
