@@ -25,9 +25,6 @@ public sealed class ActiveRunClaim([FromKeyedServices(BlobContainer.StateKey)] B
     private const string RunIdKey = "runid";
     private const string ClaimedAtKey = "claimedat";
 
-    private static readonly OrchestrationRuntimeStatus[] Active =
-        [OrchestrationRuntimeStatus.Running, OrchestrationRuntimeStatus.Pending, OrchestrationRuntimeStatus.Suspended];
-
     /// <summary>Claims the slot for <paramref name="runId"/>: null when it is this run's now, otherwise the run that holds it
     /// (which may be <paramref name="runId"/> itself, claimed by a start at the same moment).</summary>
     public async Task<ClaimHolder?> TakeAsync(DurableTaskClient client, string runId, CancellationToken cancellationToken)
@@ -76,7 +73,7 @@ public sealed class ActiveRunClaim([FromKeyedServices(BlobContainer.StateKey)] B
         var instance = await client.GetInstanceAsync(runId, cancellationToken).ConfigureAwait(false);
         if (instance is not null)
         {
-            return Active.Contains(instance.RuntimeStatus) ? new ClaimHolder(runId, instance.RuntimeStatus.ToString()) : null;
+            return BackupStarter.Active.Contains(instance.RuntimeStatus) ? new ClaimHolder(runId, instance.RuntimeStatus.ToString()) : null;
         }
 
         var claimedAt = claim.Metadata.TryGetValue(ClaimedAtKey, out var at)

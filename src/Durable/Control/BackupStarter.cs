@@ -13,7 +13,8 @@ namespace AccBackup.Durable.Control;
 /// (a timer fire and a POST, or two POSTs) schedule one run between them.</remarks>
 public sealed partial class BackupStarter(ActiveRunClaim claim, IOptions<BackupOptions> options, ILogger<BackupStarter> logger)
 {
-    private static readonly OrchestrationRuntimeStatus[] Active =
+    /// <summary>The runtime statuses of a run still going.</summary>
+    internal static readonly OrchestrationRuntimeStatus[] Active =
         [OrchestrationRuntimeStatus.Running, OrchestrationRuntimeStatus.Pending, OrchestrationRuntimeStatus.Suspended];
 
     /// <summary>Schedules run <paramref name="runId"/>, or says why it did not.</summary>
