@@ -13,6 +13,8 @@ public static class DurableServiceCollectionExtensions
     public static IServiceCollection AddBackupOrchestration(this IServiceCollection services, IConfiguration configuration)
     {
         services.AddBackupRuns(configuration);
+        services.TryAddSingleton<ActiveRunClaim>();
+        services.TryAddSingleton<Progress.ChunkProgressStore>();
         services.TryAddSingleton<BackupStarter>();
         services.TryAddSingleton<BackupRunQueries>();
         return services;

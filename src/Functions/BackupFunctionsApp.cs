@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace AccBackup.Functions;
 
 /// <summary>What the Function App registers: HTTP through ASP.NET Core, the run's services (options validated on start),
-/// the orchestrations and activities, and the worker's own telemetry.</summary>
+/// the orchestrations and activities, the worker's own telemetry, and a warning at start when WEBSITE_HOSTNAME is missing.</summary>
 public static class BackupFunctionsApp
 {
     /// <summary>Adds the backup's functions and services to <paramref name="builder"/>.</summary>
@@ -21,6 +21,7 @@ public static class BackupFunctionsApp
         builder.ConfigureFunctionsWebApplication();
         builder.AddBackupTelemetry();
         builder.Services.AddSingleton(TimeProvider.System);
+        builder.Services.AddHostedService<Hosting.WebsiteHostNameCheck>();
         builder.Services.AddBackupOrchestration(builder.Configuration);
         builder.ConfigureDurableWorker().AddTasks(registry => registry.AddBackupTasks());
         return builder;

@@ -1,4 +1,5 @@
 using AccBackup.Durable.Orchestrations;
+using AccBackup.Durable.Progress;
 using AccBackup.Manifest;
 using AccBackup.Runs;
 using Microsoft.DurableTask.Client;
@@ -6,10 +7,10 @@ using Microsoft.DurableTask.Client;
 namespace AccBackup.Durable.Control;
 
 /// <summary>Answers the status endpoints from the orchestrations (runs in progress) and the manifests (runs done).</summary>
-public sealed class BackupRunQueries(RunHistory history)
+public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chunks)
 {
     /// <summary>Run <paramref name="runId"/>'s view, or null when no such orchestration exists.</summary>
-    public static async Task<BackupRunView?> GetAsync(DurableTaskClient client, string runId, CancellationToken cancellationToken)
+    public async Task<BackupRunView?> GetAsync(DurableTaskClient client, string runId, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
         var instance = await client.GetInstanceAsync(runId, getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
@@ -24,29 +25,46 @@ public sealed class BackupRunQueries(RunHistory history)
         return new BackupRunList(view, await history.ListAsync(top, cancellationToken).ConfigureAwait(false));
     }
 
-    private static async Task<BackupRunView> ViewAsync(DurableTaskClient client, OrchestrationMetadata instance, CancellationToken cancellationToken)
+    private async Task<BackupRunView> ViewAsync(DurableTaskClient client, OrchestrationMetadata instance, CancellationToken cancellationToken)
     {
         var status = instance.SerializedCustomStatus is null ? null : instance.ReadCustomStatusAs<RunStatus>();
         var progress = status?.Progress;
         if (instance.IsRunning && progress is not null)
         {
-            // Projects still running report their own counts; the run's status holds only the finished ones'.
-            var query = new OrchestrationQuery { InstanceIdPrefix = instance.InstanceId + ":p", Statuses = [OrchestrationRuntimeStatus.Running], FetchInputsAndOutputs = true };
-            await foreach (var project in client.GetAllInstancesAsync(query).WithCancellation(cancellationToken).ConfigureAwait(false))
+            // The run's status holds the projects it has counted; the others report their own counts, or their outcome
+            // when they ended and the run has not counted them yet (so no count drops while a project hands over).
+            foreach (var key in status!.RunningProjects ?? [])
             {
-                if (project.SerializedCustomStatus is not null && project.ReadCustomStatusAs<BackupProgress>() is { } running)
-                {
-                    progress = Add(progress, running);
-                }
+                progress = Add(progress, await ProjectProgressAsync(client, instance.InstanceId, key, cancellationToken).ConfigureAwait(false));
             }
+
+            // Files copied are counted by the copies' own records, which move every second (ChunkProgressStore).
+            progress = (await chunks.SumAsync(instance.InstanceId, cancellationToken).ConfigureAwait(false)).ApplyTo(progress);
         }
 
         var outcome = instance.RuntimeStatus == OrchestrationRuntimeStatus.Completed ? instance.ReadOutputAs<BackupRunOutcome>() : null;
         return new BackupRunView(instance.InstanceId, instance.RuntimeStatus.ToString(), instance.CreatedAt, instance.LastUpdatedAt, progress,
-            status?.ProjectsRunning ?? 0, outcome, instance.FailureDetails?.ErrorMessage);
+            status?.ProjectsRunning ?? 0, outcome, FailureOf(instance, status));
     }
 
-    private static BackupProgress Add(BackupProgress run, BackupProgress project) => run with
+    private static async Task<BackupProgress?> ProjectProgressAsync(DurableTaskClient client, string runId, int key, CancellationToken cancellationToken)
+    {
+        var project = await client.GetInstanceAsync(BackupRunOrchestrator.ProjectInstanceId(runId, key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
+        return project switch
+        {
+            { RuntimeStatus: OrchestrationRuntimeStatus.Completed } when project.ReadOutputAs<ProjectBackupOutcome>() is { } done => done.Tally.ToProgress(runId, ""),
+            { SerializedCustomStatus: not null } => project.ReadCustomStatusAs<BackupProgress>(),
+            _ => null,
+        };
+    }
+
+    /// <summary>Why a failed run failed: its status says it in the run's own words; the failure details or the output (where a
+    /// Functions host puts a failed instance's reason) say it otherwise.</summary>
+    internal static string? FailureOf(OrchestrationMetadata instance, RunStatus? status) =>
+        instance.RuntimeStatus != OrchestrationRuntimeStatus.Failed ? null
+        : status?.Failure ?? instance.FailureDetails?.ErrorMessage ?? instance.SerializedOutput;
+
+    private static BackupProgress Add(BackupProgress run, BackupProgress? project) => project is null ? run : run with
     {
         FoldersListed = run.FoldersListed + project.FoldersListed,
         FilesFound = run.FilesFound + project.FilesFound,

@@ -9,9 +9,12 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Durable.Control;
 
 /// <summary>Starts a backup run unless that run exists already or another run is still going: one run at a time, never two for one night.</summary>
-public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogger<BackupStarter> logger)
+/// <remarks>Atomic: the run is scheduled only once it holds the <see cref="ActiveRunClaim"/>, so starts at the same moment
+/// (a timer fire and a POST, or two POSTs) schedule one run between them.</remarks>
+public sealed partial class BackupStarter(ActiveRunClaim claim, IOptions<BackupOptions> options, ILogger<BackupStarter> logger)
 {
-    private static readonly OrchestrationRuntimeStatus[] Active =
+    /// <summary>The runtime statuses of a run still going.</summary>
+    internal static readonly OrchestrationRuntimeStatus[] Active =
         [OrchestrationRuntimeStatus.Running, OrchestrationRuntimeStatus.Pending, OrchestrationRuntimeStatus.Suspended];
 
     /// <summary>Schedules run <paramref name="runId"/>, or says why it did not.</summary>
@@ -21,14 +24,21 @@ public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogg
         ArgumentNullException.ThrowIfNull(request);
         if (await client.GetInstanceAsync(runId, cancellationToken).ConfigureAwait(false) is { } existing)
         {
-            Log.AlreadyExists(logger, runId, existing.RuntimeStatus);
-            return new StartResult(StartOutcome.AlreadyExists, runId, existing.RuntimeStatus.ToString());
+            var status = existing.RuntimeStatus.ToString();
+            Log.AlreadyExists(logger, runId, status);
+            return new StartResult(StartOutcome.AlreadyExists, runId, status);
         }
 
-        if (await FindActiveRunAsync(client, cancellationToken).ConfigureAwait(false) is { } active)
+        if (await claim.TakeAsync(client, runId, cancellationToken).ConfigureAwait(false) is { } holder)
         {
-            Log.OtherRunGoing(logger, runId, active.InstanceId, active.RuntimeStatus.ToString());
-            return new StartResult(StartOutcome.RunInProgress, active.InstanceId, active.RuntimeStatus.ToString());
+            if (holder.RunId == runId)
+            {
+                Log.AlreadyExists(logger, runId, holder.RuntimeStatus);
+                return new StartResult(StartOutcome.AlreadyExists, runId, holder.RuntimeStatus);
+            }
+
+            Log.OtherRunGoing(logger, runId, holder.RunId, holder.RuntimeStatus);
+            return new StartResult(StartOutcome.RunInProgress, holder.RunId, holder.RuntimeStatus);
         }
 
         var input = new BackupRunInput(request with { RunId = runId }, OrchestrationSettings.From(options.Value));
@@ -60,7 +70,7 @@ public sealed partial class BackupStarter(IOptions<BackupOptions> options, ILogg
 
         /// <summary>Expected (the timer fired again the same night, a start was repeated): nothing to look at.</summary>
         [LoggerMessage(EventId = 5203, Level = LogLevel.Information, Message = "Backup run {RunId} not started: it exists already ({Status})")]
-        public static partial void AlreadyExists(ILogger logger, string runId, OrchestrationRuntimeStatus status);
+        public static partial void AlreadyExists(ILogger logger, string runId, string status);
 
         /// <summary>A run still going when another is due is worth a look (a run longer than the time between two).</summary>
         [LoggerMessage(EventId = 5202, Level = LogLevel.Warning, Message = "Backup run {RunId} not started: run {ActiveRunId} is still going ({Status})")]

@@ -34,6 +34,10 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             // No manifest will say how the run ended: its summary trace does (Status Failed), so tonight's alert fires.
             var seconds = (context.CurrentUtcDateTime - startedAt.UtcDateTime).TotalSeconds;
             RunSummaryLog.Failed(context.CreateReplaySafeLogger(RunSummaryLog.Category), context.InstanceId, seconds, tally.ProjectsTotal);
+
+            // The status says why, in the exception's own words (they name the setting to fix): a Functions host reports a
+            // failed instance's reason only as its output, not as failure details.
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(context.InstanceId, "failed"), 0) { Failure = FailureOf(e) });
             throw;
         }
     }
@@ -54,6 +58,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         var failures = new List<ProjectFailure>();
         var issueFailures = new List<ProjectFailure>();
         var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
+        var runningKeys = new Dictionary<Task<ProjectBackupOutcome?>, int>();
         var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
         var next = 0;
         var largestProjectGeneration = 0;
@@ -64,12 +69,15 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
                 var key = next++;
                 var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
                 var options = new SubOrchestrationOptions(retrying, ProjectInstanceId(runId, key));
-                running.Add(context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options), window);
+                var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options);
+                running.Add(call, window);
+                runningKeys.Add(call, key);
             }
 
-            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count));
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count) { RunningProjects = [.. runningKeys.Values.Order()] });
             var finished = await Task.WhenAny(running.Keys);
             running.Remove(finished, out var freed);
+            runningKeys.Remove(finished);
             windows.Return(freed);
             var outcome = await Unwrap(finished);
             largestProjectGeneration = Math.Max(largestProjectGeneration, outcome!.LargestGenerationTasks);
@@ -114,6 +122,23 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         {
             throw new BackupRunAbortedException(e.FailureDetails.ErrorMessage);
         }
+    }
+
+    /// <summary>The reason a run failed: an abort's own message, or the innermost failure of a task that failed.</summary>
+    private static string FailureOf(Exception e)
+    {
+        if (e is not TaskFailedException failed)
+        {
+            return e.Message;
+        }
+
+        var details = failed.FailureDetails;
+        while (details.InnerFailure is { } inner)
+        {
+            details = inner;
+        }
+
+        return $"{failed.TaskName} failed: {details.ErrorMessage}";
     }
 
     private static async Task<ProjectBackupOutcome?> Unwrap(Task<ProjectBackupOutcome?> project)

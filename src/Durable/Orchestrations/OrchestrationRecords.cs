@@ -75,5 +75,13 @@ public sealed record ProjectBackupInput(
 /// <param name="IssuesFailure">Why the project's issues could not be exported, if they could not (its files are unaffected).</param>
 public sealed record ProjectBackupOutcome(RunTally Tally, ProjectFailure? Failure, int LargestGenerationTasks = 0, ProjectFailure? IssuesFailure = null);
 
-/// <summary>A run's progress as its custom status shows it: counts, and what it is doing.</summary>
-public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning);
+/// <summary>A run's progress as its custom status shows it: counts, what it is doing, and why it failed when it did.</summary>
+public sealed record RunStatus(BackupProgress Progress, int ProjectsRunning)
+{
+    /// <summary>Why the run failed (naming the setting to fix when one is the cause); null unless it failed.</summary>
+    public string? Failure { get; init; }
+
+    /// <summary>The keys of the projects whose counts <see cref="Progress"/> does not hold yet (running, or ended and not yet
+    /// counted by the run): what the status query adds, from each project's own status or outcome.</summary>
+    public IReadOnlyList<int>? RunningProjects { get; init; }
+}

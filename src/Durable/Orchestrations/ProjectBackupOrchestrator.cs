@@ -21,6 +21,12 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
         ArgumentNullException.ThrowIfNull(input);
         var logger = context.CreateReplaySafeLogger<ProjectBackupOrchestrator>();
         var schedule = input.State is { } state ? new RunSchedule(state) : RunSchedule.Start(input.Plan, [input.Project], input.ProjectKey);
+        if (input.State is not null)
+        {
+            // A new generation starts without a status: the counts so far show until its first activity ends.
+            context.SetCustomStatus(schedule.Progress());
+        }
+
         var options = ActivityOptions.Retrying(input.Settings.ActivityAttempts);
         var inFlight = new Dictionary<Task, ScheduledWork>();
         var completed = 0;

@@ -1,17 +1,19 @@
 using System.Globalization;
 using AccBackup.Durable.Control;
+using AccBackup.Runs;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Azure.Functions.Worker;
 using Microsoft.DurableTask.Client;
+using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Functions.Api;
 
 /// <summary>The HTTP API (function keys): start a run, see one run, list recent runs. Errors are problem details naming
-/// the field (<see cref="Problems"/>).</summary>
+/// the field (<see cref="Problems"/>); a failure of the service is a 500 problem saying what failed (<see cref="ApiFailures"/>).</summary>
 /// <remarks>Status links are absolute paths on the host the caller used (<c>/api/backups/{id}</c>), so they hold behind
 /// any host name, locally and in Azure; the Durable management URLs are never handed out (they carry the system key).</remarks>
-public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, TimeProvider time)
+public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, ProjectLister projects, TimeProvider time, ILogger<BackupsApi> logger)
 {
     /// <summary>The most runs <c>GET /api/backups?top=N</c> lists.</summary>
     public const int MaxTop = 100;
@@ -21,13 +23,38 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
 
     private const int DefaultTop = 20;
 
-    /// <summary><c>POST /api/backups</c>: 202 and where to watch the run; 400 naming the field; 409 while a run is going.</summary>
+    /// <summary><c>POST /api/backups</c>: 202 and where to watch the run; 400 naming the field (and the projects the account
+    /// does not have); 409 while a run is going.</summary>
     [Function("StartBackup")]
-    public async Task<IActionResult> Start(
-        [HttpTrigger(AuthorizationLevel.Function, "post", Route = "backups")] HttpRequest request, [DurableClient] DurableTaskClient client)
+    public Task<IActionResult> Start(
+        [HttpTrigger(AuthorizationLevel.Function, "post", Route = "backups")] HttpRequest request, [DurableClient] DurableTaskClient client) =>
+        ApiFailures.AnswerAsync(request, logger, cancellationToken => StartAsync(request, client, cancellationToken));
+
+    /// <summary><c>GET /api/backups/{id}</c>: the run's status, progress and, when done, its manifest; 404 when unknown.</summary>
+    [Function("GetBackup")]
+    public Task<IActionResult> Get(
+        [HttpTrigger(AuthorizationLevel.Function, "get", Route = "backups/{id}")] HttpRequest request, string id, [DurableClient] DurableTaskClient client) =>
+        ApiFailures.AnswerAsync(request, logger, async cancellationToken =>
+            await queries.GetAsync(client, id, cancellationToken).ConfigureAwait(false) is { } view ? new OkObjectResult(view) : Problems.NotFound(id));
+
+    /// <summary><c>GET /api/backups?top=N</c>: the run in progress, if any, and the N most recent runs (default 20).</summary>
+    [Function("ListBackups")]
+    public Task<IActionResult> List(
+        [HttpTrigger(AuthorizationLevel.Function, "get", Route = "backups")] HttpRequest request, [DurableClient] DurableTaskClient client) =>
+        ApiFailures.AnswerAsync(request, logger, async cancellationToken =>
+        {
+            var top = DefaultTop;
+            if (request.Query.TryGetValue("top", out var given)
+                && !(int.TryParse(given, NumberStyles.None, CultureInfo.InvariantCulture, out top) && top is > 0 and <= MaxTop))
+            {
+                return Problems.BadRequest("top", $"query parameter 'top' must be a whole number from 1 to {MaxTop}");
+            }
+
+            return new OkObjectResult(await queries.ListAsync(client, top, cancellationToken).ConfigureAwait(false));
+        });
+
+    private async Task<IActionResult> StartAsync(HttpRequest request, DurableTaskClient client, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(request);
-        var cancellationToken = request.HttpContext.RequestAborted;
         if (await ReadBodyAsync(request, cancellationToken).ConfigureAwait(false) is not { } body)
         {
             return Problems.TooLarge($"the body is larger than {MaxBodyBytes >> 10} KiB");
@@ -39,7 +66,21 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
             return Problems.BadRequest(problem.Field, problem.Detail);
         }
 
-        var started = await starter.StartAsync(client, RunIds.OnDemand(time.GetUtcNow()), parsed.Request!, cancellationToken).ConfigureAwait(false);
+        var run = parsed.Request!;
+        if (run.IncludeProjects is { } included)
+        {
+            // Asked before the run starts, not only when it prepares: a name that matches no project is the caller's to fix.
+            try
+            {
+                await projects.ListAsync(included, run.ExcludeProjects, cancellationToken).ConfigureAwait(false);
+            }
+            catch (UnknownProjectsException e)
+            {
+                return Problems.BadRequest("projects", $"field 'projects': {e.Message}", new() { ["unknownProjects"] = e.Projects });
+            }
+        }
+
+        var started = await starter.StartAsync(client, RunIds.OnDemand(time.GetUtcNow()), run, cancellationToken).ConfigureAwait(false);
         var statusUrl = StatusUrl(request, started.RunId);
         if (started.Outcome != StartOutcome.Started)
         {
@@ -48,32 +89,6 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
 
         request.HttpContext.Response.Headers.Location = statusUrl;
         return new ObjectResult(new StartedRun(started.RunId, statusUrl)) { StatusCode = StatusCodes.Status202Accepted };
-    }
-
-    /// <summary><c>GET /api/backups/{id}</c>: the run's status, progress and, when done, its manifest; 404 when unknown.</summary>
-    [Function("GetBackup")]
-    public static async Task<IActionResult> Get(
-        [HttpTrigger(AuthorizationLevel.Function, "get", Route = "backups/{id}")] HttpRequest request, string id, [DurableClient] DurableTaskClient client)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        var view = await BackupRunQueries.GetAsync(client, id, request.HttpContext.RequestAborted).ConfigureAwait(false);
-        return view is null ? Problems.NotFound(id) : new OkObjectResult(view);
-    }
-
-    /// <summary><c>GET /api/backups?top=N</c>: the run in progress, if any, and the N most recent runs (default 20).</summary>
-    [Function("ListBackups")]
-    public async Task<IActionResult> List(
-        [HttpTrigger(AuthorizationLevel.Function, "get", Route = "backups")] HttpRequest request, [DurableClient] DurableTaskClient client)
-    {
-        ArgumentNullException.ThrowIfNull(request);
-        var top = DefaultTop;
-        if (request.Query.TryGetValue("top", out var given)
-            && !(int.TryParse(given, NumberStyles.None, CultureInfo.InvariantCulture, out top) && top is > 0 and <= MaxTop))
-        {
-            return Problems.BadRequest("top", $"query parameter 'top' must be a whole number from 1 to {MaxTop}");
-        }
-
-        return new OkObjectResult(await queries.ListAsync(client, top, request.HttpContext.RequestAborted).ConfigureAwait(false));
     }
 
     /// <summary>The body, or null when it is longer than <see cref="MaxBodyBytes"/>: refused by its Content-Length before

@@ -10,8 +10,8 @@ internal static class Problems
     private const string ContentType = "application/problem+json";
 
     /// <summary>400: the request is wrong; <paramref name="field"/> names what to fix, when one field is the reason.</summary>
-    public static ObjectResult BadRequest(string? field, string detail) =>
-        Result(StatusCodes.Status400BadRequest, "The request is not valid", detail, new() { ["field"] = field });
+    public static ObjectResult BadRequest(string? field, string detail, Dictionary<string, object?>? more = null) =>
+        Result(StatusCodes.Status400BadRequest, "The request is not valid", detail, new(more ?? []) { ["field"] = field });
 
     /// <summary>413: the body is larger than the API reads.</summary>
     public static ObjectResult TooLarge(string detail) =>
@@ -24,6 +24,10 @@ internal static class Problems
     /// <summary>409: another run (or this one) is going or exists; <paramref name="statusUrl"/> is where to watch it.</summary>
     public static ObjectResult Conflict(string runId, string detail, string statusUrl) =>
         Result(StatusCodes.Status409Conflict, "A backup run is in the way", detail, new() { ["runId"] = runId, ["statusUrl"] = statusUrl });
+
+    /// <summary>500: the request was right, the service failed; <paramref name="detail"/> says what failed.</summary>
+    public static ObjectResult ServerError(string detail) =>
+        Result(StatusCodes.Status500InternalServerError, "The backup service failed", detail, []);
 
     private static ObjectResult Result(int status, string title, string detail, Dictionary<string, object?> extensions)
     {

@@ -77,9 +77,28 @@ public sealed partial class ManifestAssembler(
                 Proof = input.Proof is { } proof ? proof with { Findings = [.. proof.Findings.Take(ProofSummary.MaxFindingsListed)] } : null,
             },
             cancellationToken,
-            updateLatest: !input.DryRun).ConfigureAwait(false);
+            updateLatest: false).ConfigureAwait(false);
+        if (!input.DryRun)
+        {
+            await PointLatestAsync(written, baseRun, cancellationToken).ConfigureAwait(false);
+        }
+
         RunSummaryLog.Finished(summaryLog, written.Summary);
         return written;
+    }
+
+    /// <summary>Moves the latest pointer to <paramref name="run"/>, unless it holds no file while the latest run held some:
+    /// a run that saw nothing of an account with files (projects gone from view, all excluded) is no backup to restore or
+    /// verify from, and the next run still compares with the latest one that saw the files.</summary>
+    private async Task PointLatestAsync(LatestRun run, PreviousRunState? baseRun, CancellationToken cancellationToken)
+    {
+        if (run.Summary.Files == 0 && baseRun?.Manifest.Files.Count(f => f.IsStored && !f.EarlierVersion) is > 0 and var stored)
+        {
+            Log.EmptyRunNotLatest(logger, run.RunId, baseRun.RunId, stored);
+            return;
+        }
+
+        await writer.PointLatestAsync(run, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The latest finished run's manifest, which this manifest must not forget; none for a dry run or a first run.</summary>
@@ -202,6 +221,9 @@ public sealed partial class ManifestAssembler(
     {
         [LoggerMessage(EventId = 4005, Level = LogLevel.Warning, Message = "Backup run {RunId}: the latest run {BaseRunId} is unreadable ({Reason}); its files are not carried into this manifest")]
         public static partial void BaseRunUnreadable(ILogger logger, string runId, string baseRunId, string reason);
+
+        [LoggerMessage(EventId = 4011, Level = LogLevel.Warning, Message = "Backup run {RunId} holds no file while the latest run {LatestRunId} holds {StoredFiles}: it does not become the latest run")]
+        public static partial void EmptyRunNotLatest(ILogger logger, string runId, string latestRunId, int storedFiles);
     }
 }
 

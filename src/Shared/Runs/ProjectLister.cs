@@ -8,6 +8,7 @@ namespace AccBackup.Runs;
 public sealed class ProjectLister(ApsDataClient aps, IOptions<BackupOptions> options)
 {
     /// <summary>The selected projects; null lists fall back to the Backup settings.</summary>
+    /// <exception cref="UnknownProjectsException">An included name or id matches no project of the account.</exception>
     public async Task<IReadOnlyList<ProjectRef>> ListAsync(string? includeProjects, string? excludeProjects, CancellationToken cancellationToken)
     {
         var include = includeProjects ?? options.Value.IncludeProjects;
@@ -16,6 +17,15 @@ public sealed class ProjectLister(ApsDataClient aps, IOptions<BackupOptions> opt
         await foreach (var project in aps.ListProjectsAsync(cancellationToken).ConfigureAwait(false))
         {
             projects.Add(project);
+        }
+
+        // An exclusion that matches nothing excludes nothing; an inclusion that matches nothing would back up less than asked.
+        var unknown = Entries(include)
+            .Where(entry => !projects.Any(p => string.Equals(entry, p.Id, StringComparison.OrdinalIgnoreCase) || string.Equals(entry, p.Name, StringComparison.OrdinalIgnoreCase)))
+            .ToList();
+        if (unknown.Count > 0)
+        {
+            throw new UnknownProjectsException(unknown, includeProjects is null ? "Backup:IncludeProjects" : null);
         }
 
         // Segments are made unique across the whole account, before the selection: a project keeps its blob folder
@@ -27,4 +37,7 @@ public sealed class ProjectLister(ApsDataClient aps, IOptions<BackupOptions> opt
             .OrderBy(p => p.Name, StringComparer.Ordinal)
             .ToList();
     }
+
+    private static IEnumerable<string> Entries(string? list) =>
+        (list ?? "").Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Distinct(StringComparer.OrdinalIgnoreCase);
 }

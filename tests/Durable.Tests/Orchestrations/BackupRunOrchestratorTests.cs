@@ -146,6 +146,50 @@ public sealed class BackupRunOrchestratorTests
     }
 
     [Fact]
+    public async Task BackupRun_CredentialsRejected_CustomStatusCarriesTheReasonNamingTheSettings()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:ClientSecret"] = "wrong-secret" });
+
+        var run = await host.RunAsync("bad-credentials", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        // Read as the status endpoint of any host reads it: a Functions host gives no failure details, only the status and output.
+        Assert.Equal(OrchestrationRuntimeStatus.Failed, run.RuntimeStatus);
+        using var status = System.Text.Json.JsonDocument.Parse(run.SerializedCustomStatus!);
+        var failure = status.RootElement.EnumerateObject().Single(p => p.NameEquals("Failure") || p.NameEquals("failure")).Value.GetString();
+        Assert.Contains("Aps:ClientSecret", failure, StringComparison.Ordinal);
+        Assert.Contains("Aps:ClientId", failure, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task BackupRun_IncludedProjectSettingMatchesNoProject_FailsNamingTheSettingAndTheNameAndLatestStaysUnset()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:IncludeProjects"] = "Demo Hospital, Demo Towr" });
+
+        var run = await host.RunAsync("typo-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Failed, run.RuntimeStatus);
+        var reason = run.ReadCustomStatusAs<RunStatus>()!.Failure;
+        Assert.Contains("Backup:IncludeProjects", reason, StringComparison.Ordinal);
+        Assert.Contains("'Demo Towr'", reason, StringComparison.Ordinal);
+        Assert.DoesNotContain("'Demo Hospital'", reason, StringComparison.Ordinal);
+        Assert.Null(await host.Manifests.GetLatestAsync(CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task BackupRun_SeesNoFileOfAnAccountWithFiles_DoesNotBecomeTheLatestRun()
+    {
+        await using var host = await DurableBackupHost.StartAsync(Demo);
+        await host.RunAsync("night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+        var everyProject = string.Join(",", (await host.Manifests.ReadAsync("night-1", CancellationToken.None)).Files.Select(f => f.ProjectName).Distinct());
+
+        var empty = await host.RunAsync("night-2", new BackupRunInput(new BackupRunRequest(ExcludeProjects: everyProject), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, empty.RuntimeStatus);
+        Assert.Equal(0, empty.ReadOutputAs<BackupRunOutcome>()!.Files);
+        Assert.Equal("night-1", (await host.Manifests.GetLatestAsync(CancellationToken.None))!.RunId);
+    }
+
+    [Fact]
     public async Task BackupRun_SmallGenerations_ContinuesAsNewAndStillCoversEveryFile()
     {
         await using var host = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Backup:FilesPerChunk"] = "10" });

@@ -106,6 +106,75 @@ public sealed class BackupsApiTests
     }
 
     [Fact]
+    public async Task Start_ProjectTheAccountDoesNotHave_400ProblemNamingOnlyItAndNothingStarted()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.PostAsync("api/backups", Json("""{"projects":["demo hospital","Demo Towr"]}"""));
+
+        var problem = await ProblemAsync(response, HttpStatusCode.BadRequest);
+        Assert.Equal("projects", problem.GetProperty("field").GetString());
+        Assert.Equal(["Demo Towr"], problem.GetProperty("unknownProjects").EnumerateArray().Select(p => p.GetString()));
+        Assert.Contains("'Demo Towr'", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Empty(await backup.InstancesAsync());
+    }
+
+    [Fact]
+    public async Task Start_EightAtOnce_One202AndSeven409NamingThatRun()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo);
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        var responses = await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => server.Client.PostAsync("api/backups", Json("""{"dryRun":true}"""))));
+
+        var accepted = Assert.Single(responses, r => r.StatusCode == HttpStatusCode.Accepted);
+        var runId = (await accepted.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("runId").GetString()!;
+        foreach (var conflict in responses.Where(r => r != accepted))
+        {
+            Assert.Equal(runId, (await ProblemAsync(conflict, HttpStatusCode.Conflict)).GetProperty("runId").GetString());
+        }
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, (await backup.WaitAsync(runId)).RuntimeStatus);
+        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.TaskNames.BackupRun);
+        foreach (var response in responses)
+        {
+            response.Dispose();
+        }
+    }
+
+    [Fact]
+    public async Task Get_RunFailedOnCredentials_FailureNamesTheSettings()
+    {
+        await using var backup = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["Aps:ClientSecret"] = "wrong-secret" });
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+        using var started = await server.Client.PostAsync("api/backups", Json(""));
+        var runId = (await started.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("runId").GetString()!;
+        await backup.WaitAsync(runId);
+
+        using var response = await server.Client.GetAsync(started.Headers.Location);
+
+        var view = await response.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal("Failed", view.GetProperty("runtimeStatus").GetString());
+        Assert.Contains("Aps:ClientSecret", view.GetProperty("failure").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task List_StorageUnreachable_500ProblemSayingWhatFailed()
+    {
+        // Azurite's account on a port nothing listens on.
+        var unreachable = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
+            + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;";
+        await using var backup = await DurableBackupHost.StartAsync(Demo, new Dictionary<string, string?> { ["BackupStorage:ConnectionString"] = unreachable });
+        await using var server = await HttpFunctionsServer.StartAsync(backup);
+
+        using var response = await server.Client.GetAsync("api/backups");
+
+        var problem = await ProblemAsync(response, HttpStatusCode.InternalServerError);
+        Assert.StartsWith("GET /api/backups failed: ", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Get_UnknownRun_404Problem()
     {
         await using var backup = await DurableBackupHost.StartAsync(Demo);

@@ -15,6 +15,9 @@ public sealed class LocalSettingsSampleTests
     {
         "AzureWebJobsStorage",
         "FUNCTIONS_WORKER_RUNTIME",
+
+        // Azure sets it; a local host needs it to bind the Durable client of the HTTP functions.
+        "WEBSITE_HOSTNAME",
     };
 
     /// <summary>Options whose sample value is the local setup rather than the code default, and why.</summary>

@@ -7,9 +7,13 @@ namespace AccBackup.Runs.Scheduling;
 public sealed record WorkFailure(string ErrorType, string Message)
 {
     // Failures that retrying can't fix and no other activity of the run can get past: rejected credentials or an
-    // unreachable APS base URL fail every call; a run id already used would overwrite a finished run.
+    // unreachable APS base URL fail every call; a run id already used would overwrite a finished run; projects the
+    // account does not have would make a run that backs up less than asked.
     private static readonly string[] FatalTypes =
-        [typeof(ApsAuthenticationException).FullName!, typeof(ApsUnreachableException).FullName!, typeof(RunAlreadyExistsException).FullName!];
+    [
+        typeof(ApsAuthenticationException).FullName!, typeof(ApsUnreachableException).FullName!, typeof(RunAlreadyExistsException).FullName!,
+        typeof(UnknownProjectsException).FullName!,
+    ];
 
     /// <summary>The failure of <paramref name="error"/>.</summary>
     public static WorkFailure From(Exception error) => new(error.GetType().FullName ?? error.GetType().Name, error.Message);
