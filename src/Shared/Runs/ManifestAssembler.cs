@@ -118,14 +118,14 @@ public sealed partial class ManifestAssembler(
                     listed[kept.ItemId] = new ListedAs(kept.BlobName, kept.Path);
                 }
 
-                builder.Add(kept);
+                builder.Add(kept, baseRun?.EntryFor(kept.ItemId));
                 yield return kept;
             }
         }
 
         foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed))
         {
-            builder.Add(entry);
+            builder.Add(entry, baseRun.EntryFor(entry.ItemId));
             yield return entry;
         }
     }
