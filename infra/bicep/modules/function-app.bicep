@@ -74,6 +74,9 @@ param backupContainerName string
 @description('BackupStorage__StateContainerName: the container of the tool\'s mutable state.')
 param backupStateContainerName string
 
+@description('BackupStorage__ImmutabilityDays: the retention policy the backup container must carry (backup-storage.bicep\'s immutabilityDays); 0 = none.')
+param backupImmutabilityDays int
+
 @description('Backup__Schedule: six-field NCRONTAB schedule, in UTC.')
 param backupSchedule string
 
@@ -190,6 +193,8 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     BackupStorage__ManagedIdentityClientId: identityClientId
     BackupStorage__ContainerName: backupContainerName
     BackupStorage__StateContainerName: backupStateContainerName
+    // A run fails rather than writing into a backup container without the retention the deployment gave it.
+    BackupStorage__ImmutabilityDays: string(backupImmutabilityDays)
     // What a run covers and when it runs.
     Backup__Schedule: backupSchedule
     Backup__IncludeProjects: backupIncludeProjects

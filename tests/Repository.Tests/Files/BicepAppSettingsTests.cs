@@ -53,6 +53,7 @@ public sealed class BicepAppSettingsTests
         "Backup__IncludeProjects",
         "Backup__ExcludeProjects",
         "Backup__Versions",
+        "BackupStorage__ImmutabilityDays",
         "Issues__ServiceAccountId",
         "Issues__KeyId",
     ];
