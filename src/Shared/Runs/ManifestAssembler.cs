@@ -125,7 +125,7 @@ public sealed partial class ManifestAssembler(
 
         foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed))
         {
-            builder.Add(entry, baseRun.EntryFor(entry.ItemId));
+            builder.Add(entry, baseRun!.EntryFor(entry.ItemId));
             yield return entry;
         }
     }
