@@ -15,8 +15,11 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     /// <summary>Folders listed (or carried over) by the run.</summary>
     public long Folders { get; set; }
 
+    /// <summary>Counts one entry of a run with no run before it (its size mismatches are all new).</summary>
+    public void Add(ManifestEntry entry) => Add(entry, null);
+
     /// <summary>Counts one entry; <paramref name="previous"/> is the run before's entry for the same item, if it had one.</summary>
-    public void Add(ManifestEntry entry, ManifestEntry? previous = null)
+    public void Add(ManifestEntry entry, ManifestEntry? previous)
     {
         ArgumentNullException.ThrowIfNull(entry);
         projects.Add(entry.ProjectId);
