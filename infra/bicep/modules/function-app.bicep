@@ -176,6 +176,10 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     // Telemetry with Entra ID auth (the component has local auth disabled).
     APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
     APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'ClientId=${identityClientId};Authorization=AAD'
+    // The host's own spans (the Durable extension's included) at most one trace every 50 s, as the worker's
+    // (BackupTelemetry.SpansPerSecond): the Azure Monitor exporter the host uses reads these. The alerts read logs only.
+    OTEL_TRACES_SAMPLER: 'microsoft.rate_limited'
+    OTEL_TRACES_SAMPLER_ARG: '0.02'
     // APS: the operator's app and account; the secret never leaves Key Vault.
     Aps__AccountId: apsAccountId
     Aps__ClientId: apsClientId
