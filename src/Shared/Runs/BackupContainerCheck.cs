@@ -44,7 +44,7 @@ public static class BackupContainerCheck
         if (observedRetention is { } period && period < TimeSpan.FromDays(immutabilityDays))
         {
             return new(BackupContainerProblem.RetentionShort,
-                $"The backup container '{container}' keeps blobs for {period.TotalDays:0.#} days (the latest manifest's retention), and {BlobStorageOptions.SectionName}:ImmutabilityDays asks for {immutabilityDays}. Extend the policy, or lower the setting.");
+                $"The backup container '{container}' keeps blobs for {period.TotalDays:0.#} days (the latest manifest's retention), and {BlobStorageOptions.SectionName}:ImmutabilityDays asks for {immutabilityDays}. Extend the policy, or lower the setting; a blob keeps the period it was written under, so after extending the policy run once with the setting at the old period, and the next manifest shows the new one.");
         }
 
         return null;
