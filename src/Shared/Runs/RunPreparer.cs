@@ -189,7 +189,8 @@ public sealed record RunPreparation(
     string? LatestRunId = null, bool IssuesConfigured = false)
 {
     /// <summary>Why the backup container can't take the run; null when it can. A run with a problem has no projects: its
-    /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why.</summary>
+    /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why. Left out of the activity's output when null.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public BackupContainerProblem? ContainerProblem { get; init; }
 }
 
