@@ -74,6 +74,9 @@ param backupContainerName string
 @description('BackupStorage__StateContainerName: the container of the tool\'s mutable state.')
 param backupStateContainerName string
 
+@description('BackupStorage__ImmutabilityDays: the retention policy the backup container must carry (backup-storage.bicep\'s immutabilityDays); 0 = none.')
+param backupImmutabilityDays int
+
 @description('Backup__Schedule: six-field NCRONTAB schedule, in UTC.')
 param backupSchedule string
 
@@ -181,6 +184,10 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     // Telemetry with Entra ID auth (the component has local auth disabled).
     APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
     APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'ClientId=${identityClientId};Authorization=AAD'
+    // The host's own spans (the Durable extension's included) at most one trace every 50 s, as the worker's
+    // (BackupTelemetry.SpansPerSecond): the Azure Monitor exporter the host uses reads these. The alerts read logs only.
+    OTEL_TRACES_SAMPLER: 'microsoft.rate_limited'
+    OTEL_TRACES_SAMPLER_ARG: '0.02'
     // APS: the operator's app and account; the secret never leaves Key Vault.
     Aps__AccountId: apsAccountId
     Aps__ClientId: apsClientId
@@ -198,6 +205,8 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     BackupStorage__ManagedIdentityClientId: identityClientId
     BackupStorage__ContainerName: backupContainerName
     BackupStorage__StateContainerName: backupStateContainerName
+    // A run fails rather than writing into a backup container without the retention the deployment gave it.
+    BackupStorage__ImmutabilityDays: string(backupImmutabilityDays)
     // What a run covers and when it runs.
     Backup__Schedule: backupSchedule
     Backup__IncludeProjects: backupIncludeProjects

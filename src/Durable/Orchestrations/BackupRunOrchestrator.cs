@@ -40,6 +40,13 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             context.SetCustomStatus(new RunStatus(tally.ToProgress(context.InstanceId, "failed"), 0) { Failure = FailureOf(e) });
             throw;
         }
+        catch (BackupContainerException e)
+        {
+            // The container is gone or unprotected: the run fails before any copy, and its summary says which (ContainerProblem).
+            var seconds = (context.CurrentUtcDateTime - startedAt.UtcDateTime).TotalSeconds;
+            RunSummaryLog.Failed(context.CreateReplaySafeLogger(RunSummaryLog.Category), context.InstanceId, seconds, 0, e.Problem);
+            throw;
+        }
     }
 
     private static async Task<BackupRunOutcome> BackUpAsync(TaskOrchestrationContext context, BackupRunInput input, DateTimeOffset startedAt, RunTally tally)
@@ -51,6 +58,11 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
 
         var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
+        if (prepared.ContainerProblem is { } problem)
+        {
+            throw new BackupContainerException(problem);
+        }
+
         var plan = RunPlans.For(prepared, input.Request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
         tally.ProjectsTotal = prepared.Projects.Count;
         Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);

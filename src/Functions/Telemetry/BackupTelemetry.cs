@@ -13,6 +13,11 @@ public static class BackupTelemetry
     /// <summary>Where telemetry goes; set in Azure from the component (infra/bicep/modules/function-app.bicep), unset locally.</summary>
     public const string ConnectionStringSetting = "APPLICATIONINSIGHTS_CONNECTION_STRING";
 
+    /// <summary>Root spans (function invocations, requests, dependencies) exported per second, at most: about 1,700 a day
+    /// whatever the account and however long the runs. The alerts and the workbook read logs, never spans; logs are not
+    /// sampled. infra/bicep/modules/function-app.bicep gives the Functions host's own exporter the same rate.</summary>
+    public const double SpansPerSecond = 0.02;
+
     /// <summary>Adds the worker's log levels and, where <see cref="ConnectionStringSetting"/> is set, its exporter.</summary>
     public static FunctionsApplicationBuilder AddBackupTelemetry(this FunctionsApplicationBuilder builder)
     {
@@ -50,6 +55,8 @@ public static class BackupTelemetry
                 // run-summary trace lost that way raises a false missed-run alert or hides a failed run. Logs are few
                 // (WorkerLogLevels): keep all of them; only spans are sampled.
                 options.EnableTraceBasedLogsSampler = false;
+                // Spans only say how long invocations took: bounded per day, not per file (the exporter's default is 5 a second).
+                options.TracesPerSecond = SpansPerSecond;
             });
         return services;
     }

@@ -1,5 +1,7 @@
+using AccBackup.Runs;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Logging;
+using OpenTelemetry.Logs;
 
 namespace AccBackup.Functions.Telemetry;
 
@@ -40,6 +42,12 @@ internal static class WorkerLogLevels
             logging.AddFilter(category == "Default" ? null : category, level);
         }
 
+        // The run summary is the alerts' input, not chatter: whatever a setting says of its prefixes ("AccBackup" at Warning,
+        // as the docs suggest for a quieter log, or "Default"), a clean run's summary at Information still goes out, or the
+        // missed-run alert fires for a good night. Its own category is the most specific rule, for every provider and for
+        // the exporter's in particular (a provider's own rules are chosen before the general ones).
+        logging.AddFilter(RunSummaryLog.Category, LogLevel.Information);
+        logging.AddFilter<OpenTelemetryLoggerProvider>(RunSummaryLog.Category, LogLevel.Information);
         return logging;
     }
 }

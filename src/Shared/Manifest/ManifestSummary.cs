@@ -30,6 +30,10 @@ public sealed record ManifestSummary(
     /// <summary>When the last run that listed every folder started (this run, if it did).</summary>
     public DateTimeOffset? LastFullListingAt { get; init; }
 
+    /// <summary>Of <see cref="SizeMismatchCount"/>, the mismatches the run before did not have: a file whose size APS misreports
+    /// stays mismatched night after night, and only its first night is news (0 in manifests written before).</summary>
+    public long NewSizeMismatchCount { get; init; }
+
     /// <summary>Files this run could not list, carried from an earlier run with their stored blobs.</summary>
     public long NotListed { get; init; }
 

@@ -7,6 +7,7 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     private readonly List<ProjectFailure> failedProjects = [];
     private readonly HashSet<string> projects = new(StringComparer.Ordinal);
     private readonly StatusCounts counts = new();
+    private long newMismatches;
 
     /// <summary>Projects the run covered (when null: those seen in entries and failures).</summary>
     public int? Projects { get; set; }
@@ -14,8 +15,11 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
     /// <summary>Folders listed (or carried over) by the run.</summary>
     public long Folders { get; set; }
 
-    /// <summary>Counts one entry.</summary>
-    public void Add(ManifestEntry entry)
+    /// <summary>Counts one entry of a run with no run before it (its size mismatches are all new).</summary>
+    public void Add(ManifestEntry entry) => Add(entry, null);
+
+    /// <summary>Counts one entry; <paramref name="previous"/> is the run before's entry for the same item, if it had one.</summary>
+    public void Add(ManifestEntry entry, ManifestEntry? previous)
     {
         ArgumentNullException.ThrowIfNull(entry);
         projects.Add(entry.ProjectId);
@@ -23,8 +27,17 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
         if (entry.SizeMismatch && !entry.EarlierVersion)
         {
             mismatches.Add(new SizeMismatch(entry.Path, entry.BlobName!, entry.ApiSize!.Value, entry.StoredSize!.Value) { SizeReference = entry.SizeReference });
+            if (!IsKnownMismatch(entry, previous))
+            {
+                newMismatches++;
+            }
         }
     }
+
+    /// <summary>Whether the run before recorded this very mismatch: the same version, with the same two sizes.</summary>
+    private static bool IsKnownMismatch(ManifestEntry entry, ManifestEntry? previous) =>
+        previous is { SizeMismatch: true, EarlierVersion: false }
+        && previous.VersionNumber == entry.VersionNumber && previous.ApiSize == entry.ApiSize && previous.StoredSize == entry.StoredSize;
 
     /// <summary>Records a project that could not be listed.</summary>
     public void AddFailedProject(ProjectFailure failure)
@@ -43,5 +56,6 @@ public sealed class ManifestSummaryBuilder(string runId, DateTimeOffset startedA
         NotListed = counts.NotListed,
         Carried = counts.Carried,
         EarlierVersions = counts.EarlierVersions,
+        NewSizeMismatchCount = newMismatches,
     };
 }

@@ -17,6 +17,7 @@ public sealed partial class BackupRunner(
     /// <summary>Backs up the selected projects and writes the run's manifest.</summary>
     /// <exception cref="Acc.ApsAuthenticationException">APS rejected the credentials: nothing could be backed up.</exception>
     /// <exception cref="RunAlreadyExistsException">The run id asked for was used by a finished run.</exception>
+    /// <exception cref="BackupContainerException">The backup container can't take the run (gone, or without the retention asked for).</exception>
     public async Task<BackupRunResult> RunAsync(BackupRunRequest request, IProgress<BackupProgress>? progress, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(request);
@@ -24,6 +25,12 @@ public sealed partial class BackupRunner(
         var startedAt = time.GetUtcNow();
         var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
         var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
+        if (prepared.ContainerProblem is { } problem)
+        {
+            RunSummaryLog.Failed(summaryLog, runId, (time.GetUtcNow() - startedAt).TotalSeconds, 0, problem.Code);
+            throw new BackupContainerException(problem);
+        }
+
         var plan = RunPlans.For(prepared, request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var payloads = new PayloadMeter();

@@ -141,14 +141,14 @@ public sealed partial class ManifestAssembler(
                     listed[kept.ItemId] = new ListedAs(kept.BlobName, kept.Path);
                 }
 
-                builder.Add(kept);
+                builder.Add(kept, baseRun?.EntryFor(kept.ItemId));
                 yield return kept;
             }
         }
 
         foreach (var entry in baseRun is null ? [] : History(input, baseRun, listed).Select(Repointed))
         {
-            builder.Add(entry);
+            builder.Add(entry, baseRun!.EntryFor(entry.ItemId));
             yield return entry;
         }
     }

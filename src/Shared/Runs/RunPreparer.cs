@@ -8,18 +8,27 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Runs;
 
-/// <summary>The first activity of a run: refuses a run id already used, chooses how folders are listed, selects the projects.</summary>
-/// <remarks>Idempotent: it writes nothing but the two containers (created if missing) and clears an unfinished attempt's working records.</remarks>
+/// <summary>The first activity of a run: checks the backup container, refuses a run id already used, chooses how folders
+/// are listed, selects the projects.</summary>
+/// <remarks>Idempotent: it writes nothing but clears an unfinished attempt's working records (and, with an account key, creates
+/// the containers on the very first run).</remarks>
 public sealed partial class RunPreparer(
     ProjectLister projects, BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state, ManifestReader manifests, PreviousRunStateStore previousRuns,
-    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, ILogger<RunPreparer> logger)
+    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, IOptions<BlobStorageOptions> storage, ILogger<RunPreparer> logger)
 {
-    /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists.</summary>
+    /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists. A backup
+    /// container that can't take the run is reported in <see cref="RunPreparation.ContainerProblem"/>, for the driver to fail the run.</summary>
     public async Task<RunPreparation> PrepareAsync(RunPreparationInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
         var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
-        await Task.WhenAll(container.CreateIfNotExistsAsync(cancellationToken), state.CreateIfNotExistsAsync(cancellationToken)).ConfigureAwait(false);
+        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
+        if (await CheckContainerAsync(latest, cancellationToken).ConfigureAwait(false) is { } problem)
+        {
+            Log.ContainerUnusable(logger, input.RunId, problem.Code, problem.Message);
+            return new RunPreparation(input.RunId, input.StartedAt, [], "none: backup container unusable", null, input.StartedAt) { ContainerProblem = problem };
+        }
+
         if (await container.GetPropertiesAsync(manifest, cancellationToken).ConfigureAwait(false) is not null)
         {
             throw new RunAlreadyExistsException(input.RunId);
@@ -28,7 +37,7 @@ public sealed partial class RunPreparer(
         await ClearUnfinishedAttemptAsync(input.RunId, cancellationToken).ConfigureAwait(false);
         var request = input.Request;
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
-        var listing = await ChooseListingAsync(request, input.StartedAt, cancellationToken).ConfigureAwait(false);
+        var listing = await ChooseListingAsync(request, input.StartedAt, latest, cancellationToken).ConfigureAwait(false);
         Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
         var exportIssues = issues.Value.IsConfigured;
         if (!exportIssues)
@@ -37,6 +46,51 @@ public sealed partial class RunPreparer(
         }
 
         return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues);
+    }
+
+    /// <summary>The facts <see cref="BackupContainerCheck"/> decides on: whether the containers exist, whether runs were written
+    /// before, the retention policy. The app never needs the right to create the backup container (containers/write): in Azure
+    /// infra/bicep creates both containers and grants no such right. Only with an account key (a connection string, which holds
+    /// every right: Azurite locally, the CLI on a key) are they created here, and only on the very first run: once the state
+    /// says runs were written, a missing backup container fails the run instead of starting over in an empty one.</summary>
+    private async Task<BackupContainerProblem?> CheckContainerAsync(LatestRun? latest, CancellationToken cancellationToken)
+    {
+        var settings = storage.Value;
+        var mayCreate = !string.IsNullOrWhiteSpace(settings.ConnectionString);
+        if (mayCreate)
+        {
+            await state.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        var earlierRuns = latest is not null || await HasWorkingRecordsAsync(cancellationToken).ConfigureAwait(false);
+        var holds = await container.GetHoldsIfExistsAsync(cancellationToken).ConfigureAwait(false);
+        if (holds is null && !earlierRuns && mayCreate)
+        {
+            await container.CreateIfNotExistsAsync(cancellationToken).ConfigureAwait(false);
+            holds = await container.GetHoldsIfExistsAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        var latestManifest = holds is null || latest is null ? null : await container.GetPropertiesAsync(latest.Manifest, cancellationToken).ConfigureAwait(false);
+        var retention = latestManifest is { ImmutableUntil: { } until, CreatedOn: { } created } ? until - created : (TimeSpan?)null;
+        return BackupContainerCheck.Problem(container.Name, holds, earlierRuns, latest is null || latestManifest is not null, retention, settings.ImmutabilityDays);
+    }
+
+    /// <summary>Whether the state container holds working records of any run (one that never finished counts too).</summary>
+    private async Task<bool> HasWorkingRecordsAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            await foreach (var _ in state.ListAsync(RunLayout.RunsPrefix, cancellationToken).ConfigureAwait(false))
+            {
+                return true;
+            }
+        }
+        catch (RequestFailedException e) when (e.ErrorCode == Azure.Storage.Blobs.Models.BlobErrorCode.ContainerNotFound)
+        {
+            // No state container: nothing was ever run against it.
+        }
+
+        return false;
     }
 
     /// <summary>A run started again with the id of one that never finished (killed, crashed) starts from a clean folder:
@@ -63,9 +117,8 @@ public sealed partial class RunPreparer(
     }
 
     /// <summary>Incremental from the latest run's state when it can be trusted; otherwise every folder, saying why.</summary>
-    private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, CancellationToken cancellationToken)
+    private async Task<ListingChoice> ChooseListingAsync(BackupRunRequest request, DateTimeOffset startedAt, LatestRun? latest, CancellationToken cancellationToken)
     {
-        var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
         if (request.FullRescan)
         {
             return new(null, "full: requested", startedAt, latest?.RunId);
@@ -116,6 +169,9 @@ public sealed partial class RunPreparer(
         [LoggerMessage(EventId = 4007, Level = LogLevel.Information, Message = "Backup run {RunId}: issues not configured (set Issues:ServiceAccountId, Issues:KeyId and Issues:PrivateKey to back up ACC Issues); files only")]
         public static partial void IssuesNotConfigured(ILogger logger, string runId);
 
+        [LoggerMessage(EventId = 4008, Level = LogLevel.Error, Message = "Backup run {RunId} can't start: backup container problem {ContainerProblem}: {Reason}")]
+        public static partial void ContainerUnusable(ILogger logger, string runId, string containerProblem, string reason);
+
         [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
         public static partial void NoPreviousState(ILogger logger, string reason);
     }
@@ -130,7 +186,13 @@ public sealed record RunPreparationInput(string RunId, DateTimeOffset StartedAt,
 /// <param name="IssuesConfigured">Whether the Issues settings are given, so each project's issues are exported too.</param>
 public sealed record RunPreparation(
     string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt,
-    string? LatestRunId = null, bool IssuesConfigured = false);
+    string? LatestRunId = null, bool IssuesConfigured = false)
+{
+    /// <summary>Why the backup container can't take the run; null when it can. A run with a problem has no projects: its
+    /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why. Left out of the activity's output when null.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public BackupContainerProblem? ContainerProblem { get; init; }
+}
 
 /// <summary>A run with this id already finished: its manifest would be overwritten. Choose another id.</summary>
 public sealed class RunAlreadyExistsException(string runId)

@@ -97,6 +97,22 @@ public sealed partial class BlobContainer : IDisposable
             return new ContainerHolds(properties.HasImmutabilityPolicy == true, properties.HasLegalHold == true);
         }, cancellationToken);
 
+    /// <summary>Get Container Properties as <see cref="GetHoldsAsync"/> does, or null when the container does not exist.</summary>
+    /// <remarks>Needs only read rights on the container (containers/read), never the right to create it.</remarks>
+    public Task<ContainerHolds?> GetHoldsIfExistsAsync(CancellationToken cancellationToken) =>
+        RunAsync("Get container properties", null, async token =>
+        {
+            try
+            {
+                var properties = (await clients.Control.GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false)).Value;
+                return new ContainerHolds(properties.HasImmutabilityPolicy == true, properties.HasLegalHold == true);
+            }
+            catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ContainerNotFound || (e.Status == 404 && e.ErrorCode is null))
+            {
+                return (ContainerHolds?)null;
+            }
+        }, cancellationToken);
+
     /// <summary>Get Blob Properties: size, ETag, time, MD5 and metadata, or null when there is no such blob.</summary>
     public Task<StoredBlob?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken) =>
         RunAsync("Get properties", Checked(blobName), async token =>

@@ -54,6 +54,12 @@ public sealed class BlobStorageOptions
     [Range(1, 1024, ErrorMessage = $"{SectionName}:MaxConnections must be between 1 and 1024.")]
     public int MaxConnections { get; set; } = 64;
 
+    /// <summary>Days of the time-based retention (immutability) policy the backup container must carry; 0 (default) asks for
+    /// none. When set, a run fails, before it copies anything, if the container has no policy or a shorter one: a backup
+    /// believed write-once must not go on silently without the protection (infra/bicep passes its immutabilityDays here).</summary>
+    [Range(0, 146000, ErrorMessage = $"{SectionName}:ImmutabilityDays must be between 0 and 146000.")]
+    public int ImmutabilityDays { get; set; }
+
     /// <summary>Time allowed for one attempt of one request, body included, before it is retried. Default 5 minutes.</summary>
     /// <remarks>Generous because a single Put Blob or Put Block may carry many megabytes over a slow link.</remarks>
     [Range(typeof(TimeSpan), "00:00:05", "01:00:00", ErrorMessage = $"{SectionName}:AttemptTimeout must be between 00:00:05 and 01:00:00.")]

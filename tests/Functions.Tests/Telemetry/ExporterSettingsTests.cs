@@ -85,6 +85,23 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
         Assert.Equal("azure", Assert.Single(traces).CustomDimensions["What"]);
     }
 
+    [Theory]
+    [InlineData("Logging:LogLevel:AccBackup", "Warning")]
+    [InlineData("Logging:LogLevel:Default", "None")]
+    [InlineData("Logging:OpenTelemetry:LogLevel:Default", "Error")]
+    public async Task RunSummary_LogLevelSettingAboveInformation_CleanRunsSummaryIsStillExported(string setting, string level)
+    {
+        // A clean night's summary is written at Information: the missed-run alert counts it, whatever the log levels say.
+        var summary = new AccBackup.Manifest.ManifestSummaryBuilder("quiet-1", DateTimeOffset.UnixEpoch).Build(DateTimeOffset.UnixEpoch.AddMinutes(5));
+
+        var traces = await ExportAsync(
+            loggers => AccBackup.Runs.RunSummaryLog.Finished(loggers.CreateLogger(AccBackup.Runs.RunSummaryLog.Category), summary),
+            new Dictionary<string, string?> { [setting] = level });
+
+        var exported = Assert.Single(traces);
+        Assert.Equal(("quiet-1", "Succeeded", "Information"), (exported.CustomDimensions["RunId"], exported.CustomDimensions["Status"], exported.Severity));
+    }
+
     [Fact]
     public void AddBackupTelemetry_WithoutAConnectionString_AddsNoExporter()
     {

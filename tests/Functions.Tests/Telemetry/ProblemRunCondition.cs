@@ -5,7 +5,7 @@ using AccBackup.Testing;
 namespace AccBackup.Functions.Tests.Telemetry;
 
 /// <summary>The problem-run alert's condition on a runs-query row, taken from infra/bicep/modules/alerts.bicep: terms such as
-/// <c>Failed &gt; 0</c> or <c>Status == "Failed"</c> joined by <c>or</c>; any other form fails the test.</summary>
+/// <c>Failed &gt; 0</c>, <c>Status == "Failed"</c> or <c>isnotempty(ContainerProblem)</c> joined by <c>or</c>; any other form fails the test.</summary>
 internal sealed partial class ProblemRunCondition
 {
     private readonly IReadOnlyList<Match> terms;
@@ -34,6 +34,11 @@ internal sealed partial class ProblemRunCondition
     {
         var column = term.Groups["column"].Value;
         Assert.True(row.ContainsKey(column), $"The problem-run condition reads {column}, which the runs query does not return.");
+        if (term.Groups["function"].Success)
+        {
+            return row[column] is string { Length: > 0 };
+        }
+
         var literal = term.Groups["literal"].Value;
         var comparison = row[column] switch
         {
@@ -57,6 +62,6 @@ internal sealed partial class ProblemRunCondition
     [GeneratedRegex(@"var problemRunsQuery = '\$\{runs\}\\n\| where (?<condition>[^']+)'")]
     private static partial Regex ProblemRunsQuery();
 
-    [GeneratedRegex(@"^(?<column>\w+) (?<operator>==|!=|>=|<=|>|<) (?<literal>""[^""]*""|-?\d+(\.\d+)?)$")]
+    [GeneratedRegex(@"^((?<column>\w+) (?<operator>==|!=|>=|<=|>|<) (?<literal>""[^""]*""|-?\d+(\.\d+)?)|(?<function>isnotempty)\((?<column>\w+)\))$")]
     private static partial Regex Term();
 }

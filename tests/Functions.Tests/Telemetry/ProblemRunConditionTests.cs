@@ -23,14 +23,48 @@ public sealed class ProblemRunConditionTests
         Assert.Empty(ProblemRunCondition.Load().FiringTerms(row));
     }
 
+    [Fact]
+    public void FiringTerms_ASizeMismatchTheRunBeforeAlsoHad_DoesNotFire()
+    {
+        var row = QuietRow();
+        row["SizeMismatches"] = 1L; // the same file, the same version, the same wrong size as last night: no news
+
+        Assert.Empty(ProblemRunCondition.Load().FiringTerms(row));
+    }
+
+    [Fact]
+    public void FiringTerms_ANewSizeMismatch_FiresOnIt()
+    {
+        var row = QuietRow();
+        row["SizeMismatches"] = 2L;
+        row["NewSizeMismatches"] = 1L;
+
+        Assert.Equal(["NewSizeMismatches > 0"], ProblemRunCondition.Load().FiringTerms(row));
+    }
+
+    [Theory]
+    [InlineData("missing")]
+    [InlineData("retention-missing")]
+    [InlineData("retention-short")]
+    public void FiringTerms_ARunFailedOnItsBackupContainer_FiresOnTheContainerProblem(string problem)
+    {
+        var row = QuietRow();
+        row["Status"] = "Failed";
+        row["ContainerProblem"] = problem;
+
+        Assert.Equal(["Status == \"Failed\"", "isnotempty(ContainerProblem)"], ProblemRunCondition.Load().FiringTerms(row));
+    }
+
     private static Dictionary<string, object?> QuietRow() => new(StringComparer.Ordinal)
     {
         ["Status"] = "Succeeded",
         ["Failed"] = 0L,
         ["FailedProjects"] = 0L,
         ["SizeMismatches"] = 0L,
+        ["NewSizeMismatches"] = 0L,
         ["IssuesFailedProjects"] = 0L,
         ["IssueAttachmentFailures"] = 0L,
         ["IssuesVanished"] = 0L,
+        ["ContainerProblem"] = "",
     };
 }

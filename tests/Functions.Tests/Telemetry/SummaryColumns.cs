@@ -19,11 +19,13 @@ internal static class SummaryColumns
         ["Planned"] = summary.Planned,
         ["Failed"] = summary.Failed,
         ["SizeMismatches"] = summary.SizeMismatchCount,
+        ["NewSizeMismatches"] = summary.NewSizeMismatchCount,
         ["FailedProjects"] = (long)summary.FailedProjects.Count,
         ["Issues"] = summary.Issues?.Issues ?? 0,
         ["IssuesFailedProjects"] = (long)(summary.Issues?.FailedProjects.Count ?? 0),
         ["IssueAttachmentFailures"] = summary.Issues?.AttachmentFailures ?? 0,
         ["IssuesVanished"] = summary.Issues?.VanishedIssues ?? 0,
+        ["ContainerProblem"] = "",
     };
 
     /// <summary>Asserts <paramref name="row"/> has exactly the columns the summary gives, each with the summary's value.</summary>

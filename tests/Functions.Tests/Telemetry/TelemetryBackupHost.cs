@@ -8,6 +8,7 @@ using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using OpenTelemetry;
 using OpenTelemetry.Logs;
 
@@ -34,15 +35,21 @@ internal sealed class TelemetryBackupHost : IAsyncDisposable
     {
         var ingestion = await IngestionEndpoint.StartAsync();
         var configuration = new ConfigurationBuilder()
+            .AddInMemoryCollection(settings ?? new Dictionary<string, string?>())
             .AddInMemoryCollection(new Dictionary<string, string?> { [BackupTelemetry.ConnectionStringSetting] = ingestion.ConnectionString })
             .Build();
         var host = await DurableBackupHost.StartAsync(Demo, settings, copyActivity, s =>
         {
+            // The Logging section's levels, as the Functions host's builder reads them from the app settings.
+            s.AddLogging(logging => logging.AddConfiguration(configuration.GetSection("Logging")));
             s.AddBackupTelemetry(configuration);
             services?.Invoke(s);
         });
         return new TelemetryBackupHost(ingestion, host);
     }
+
+    /// <summary>The host's services: the app's storage clients and options among them.</summary>
+    public IServiceProvider Services => host.Services;
 
     /// <summary>Runs a backup of the whole account as run <paramref name="runId"/> and reads its manifest's summary.</summary>
     public async Task<(OrchestrationMetadata Run, ManifestSummary Summary)> RunAsync(string runId)

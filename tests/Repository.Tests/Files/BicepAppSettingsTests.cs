@@ -20,6 +20,8 @@ public sealed class BicepAppSettingsTests
         "AzureWebJobsStorage__tableServiceUri",
         "APPLICATIONINSIGHTS_CONNECTION_STRING",
         "APPLICATIONINSIGHTS_AUTHENTICATION_STRING",
+        "OTEL_TRACES_SAMPLER",
+        "OTEL_TRACES_SAMPLER_ARG",
     };
 
     /// <summary>Settings the Flex Consumption plan rejects or replaces (runtime and package come from functionAppConfig).</summary>
@@ -53,6 +55,7 @@ public sealed class BicepAppSettingsTests
         "Backup__IncludeProjects",
         "Backup__ExcludeProjects",
         "Backup__Versions",
+        "BackupStorage__ImmutabilityDays",
         "Issues__ServiceAccountId",
         "Issues__KeyId",
     ];
@@ -97,6 +100,19 @@ public sealed class BicepAppSettingsTests
         var missing = AzureChoices.Concat(OperatorSettings).Where(k => !settings.ContainsKey(k)).Select(k => $"{k} is not set");
 
         Problems.AssertNone(missing);
+    }
+
+    [Fact]
+    public async Task AppSettings_TraceSampler_BoundsTheHostsSpansToAFewThousandADay()
+    {
+        // An idle Durable app's host sends its storage polling as spans around the clock: rate-limited, they stay a small
+        // share of an idle day's budget (5,000 items) whatever the account.
+        var settings = await SettingsAsync();
+
+        var perSecond = double.Parse(settings.GetValueOrDefault("OTEL_TRACES_SAMPLER_ARG") ?? "5", System.Globalization.CultureInfo.InvariantCulture);
+
+        Assert.Equal("microsoft.rate_limited", settings.GetValueOrDefault("OTEL_TRACES_SAMPLER"));
+        Assert.InRange(perSecond * 86_400, 1, 2_000);
     }
 
     [Fact]

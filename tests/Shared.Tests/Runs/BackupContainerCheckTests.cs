@@ -1,0 +1,77 @@
+using AccBackup.Runs;
+using AccBackup.Storage;
+
+namespace AccBackup.Tests.Runs;
+
+/// <summary>The decision at a run's start on the backup container's facts (<see cref="BackupContainerCheck"/>): no storage.</summary>
+public sealed class BackupContainerCheckTests
+{
+    private static readonly ContainerHolds NoPolicy = new(ImmutabilityPolicy: false, LegalHold: false);
+    private static readonly ContainerHolds Policy = new(ImmutabilityPolicy: true, LegalHold: false);
+
+    [Fact]
+    public void Problem_ContainerGoneAfterEarlierRuns_IsMissingSayingRunsWereWritten()
+    {
+        var problem = BackupContainerCheck.Problem("acc-backup", holds: null, earlierRuns: true, latestManifestFound: false, null, 0);
+
+        Assert.Equal(BackupContainerProblem.Missing, problem?.Code);
+        Assert.Contains("'acc-backup' is gone although earlier runs were written", problem!.Message, StringComparison.Ordinal);
+        Assert.Contains("BackupStorage:ContainerName", problem.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Problem_ContainerMissingOnAFirstRunThatMayNotCreateIt_IsMissingPointingAtTheDeployment()
+    {
+        var problem = BackupContainerCheck.Problem("acc-backup", holds: null, earlierRuns: false, latestManifestFound: true, null, 0);
+
+        Assert.Equal(BackupContainerProblem.Missing, problem?.Code);
+        Assert.Contains("infra/bicep", problem!.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Problem_ContainerCreatedAgainWithoutTheLatestManifest_IsMissing()
+    {
+        var problem = BackupContainerCheck.Problem("acc-backup", NoPolicy, earlierRuns: true, latestManifestFound: false, null, 0);
+
+        Assert.Equal(BackupContainerProblem.Missing, problem?.Code);
+    }
+
+    [Fact]
+    public void Problem_ContainerThereAndNoRetentionAsked_IsNone()
+    {
+        Assert.Null(BackupContainerCheck.Problem("acc-backup", NoPolicy, earlierRuns: true, latestManifestFound: true, null, 0));
+    }
+
+    [Fact]
+    public void Problem_RetentionAskedAndNoPolicy_IsRetentionMissingNamingTheSetting()
+    {
+        var problem = BackupContainerCheck.Problem("acc-backup", NoPolicy, earlierRuns: false, latestManifestFound: true, null, 30);
+
+        Assert.Equal(BackupContainerProblem.RetentionMissing, problem?.Code);
+        Assert.Contains("BackupStorage:ImmutabilityDays asks for 30 days", problem!.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Problem_LatestManifestKeptForFewerDaysThanAsked_IsRetentionShort()
+    {
+        var problem = BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: true, latestManifestFound: true, TimeSpan.FromDays(7), 30);
+
+        Assert.Equal(BackupContainerProblem.RetentionShort, problem?.Code);
+        Assert.Contains("keeps blobs for 7 days", problem!.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(30)]
+    [InlineData(365)]
+    public void Problem_PolicyAtLeastAsLongAsAsked_IsNone(int days)
+    {
+        Assert.Null(BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: true, latestManifestFound: true, TimeSpan.FromDays(days), 30));
+    }
+
+    [Fact]
+    public void Problem_PolicyWhosePeriodTheServiceDoesNotShow_IsNone()
+    {
+        // A first run under a policy: no manifest yet whose own retention would show the period.
+        Assert.Null(BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: false, latestManifestFound: true, null, 30));
+    }
+}
