@@ -343,7 +343,7 @@ module functionApp 'modules/function-app.bicep' = {
     backupServiceUri: backupStorage.outputs.blobEndpoint
     backupContainerName: backupStorage.outputs.containerName
     backupStateContainerName: backupStorage.outputs.stateContainerName
-    backupImmutabilityDays: immutabilityDays
+    backupImmutabilityDays: retentionDays
     backupSchedule: backupSchedule
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects

@@ -18,6 +18,8 @@ public sealed class BicepProductionTests
 
         // Assert
         Assert.Equal(30, Argument(main, deployment, "backup-storage", "immutabilityDays")!.GetValue<int>());
+        // The app checks at each run's start that the container carries the retention the deployment gave it.
+        Assert.Equal(30, Argument(main, deployment, "function-app", "backupImmutabilityDays")!.GetValue<int>());
         Assert.True(Argument(main, deployment, "backup-storage", "lockAccount")!.GetValue<bool>());
         Assert.True(Argument(main, deployment, "key-vault", "purgeProtection")!.GetValue<bool>());
         Assert.Equal("ops@example.com", Argument(main, deployment, "alerts", "alertEmail")!.GetValue<string>());
@@ -49,6 +51,7 @@ public sealed class BicepProductionTests
 
         // Assert
         Assert.Equal(immutabilityDays, Argument(main, deployment, "backup-storage", "immutabilityDays")!.GetValue<int>());
+        Assert.Equal(immutabilityDays, Argument(main, deployment, "function-app", "backupImmutabilityDays")!.GetValue<int>());
     }
 
     [Fact]
