@@ -20,7 +20,6 @@ namespace AccBackup.Cli.Tests.Commands;
 public sealed class SharedQuotaRunTests(ITestOutputHelper output)
 {
     private static readonly TimeSpan Window = TimeSpan.FromSeconds(6);
-    private static readonly TimeSpan RunTimeout = TimeSpan.FromMinutes(3);
     private static readonly string[][] Halves = [["Demo Tower"], ["Demo Hospital", "Demo Empty"]];
 
     [Fact]
@@ -109,7 +108,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         await container.CreateIfNotExistsAsync(CancellationToken.None);
 
         var clock = Stopwatch.StartNew();
-        var runs = await Task.WhenAll(parts.Select((projects, i) => CliProcess.RunAsync(environment, RunTimeout,
+        var runs = await Task.WhenAll(parts.Select((projects, i) => CliProcess.RunAsync(environment, Testing.TestWaits.Run,
             [.. Arguments($"part{i}", projects)])));
         var wall = clock.Elapsed;
 

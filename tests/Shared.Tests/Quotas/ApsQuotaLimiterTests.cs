@@ -70,7 +70,7 @@ public sealed class ApsQuotaLimiterTests
         Assert.True(otherEndpoint.IsCompletedSuccessfully);
 
         time.Advance(TimeSpan.FromMilliseconds(1));
-        await Task.WhenAll(waiting).WaitAsync(TimeSpan.FromSeconds(30));
+        await Task.WhenAll(waiting).WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Theory]
@@ -90,7 +90,7 @@ public sealed class ApsQuotaLimiterTests
         Assert.False(next.IsCompleted);
 
         time.Advance(TimeSpan.FromTicks(1));
-        await next.WaitAsync(TimeSpan.FromSeconds(30));
+        await next.WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Fact]
@@ -105,10 +105,10 @@ public sealed class ApsQuotaLimiterTests
         var next = limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None).AsTask();
         await cancellation.CancelAsync();
 
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => cancelled.WaitAsync(TimeSpan.FromSeconds(30)));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => cancelled.WaitAsync(Testing.TestWaits.Signal));
         Assert.False(next.IsCompleted);
         time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2));
-        await next.WaitAsync(TimeSpan.FromSeconds(30));
+        await next.WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Fact]
