@@ -85,6 +85,15 @@ internal static class Targets
                 string.Join(", ", run.ApsCalls.Select(c => $"{c.Key} {c.Value}")) + F($"; copier CPU {run.EngineCpuSeconds:F1} s, peak RSS {run.PeakRssMb:F0} MB")));
         }
 
+        if (Find(scenarios, ProjectsScenario.Name) is { } many && Variant(many, "engine-nochange") is { } quiet)
+        {
+            var (calls, allowed) = ProjectsScenario.NoChangeCalls(many);
+            checks.Add(new TargetCheck(F($"{ProjectsScenario.Projects:N0} projects: no-change night ≤ projects + 3 APS calls, 0 signed URLs"),
+                F($"{calls:N0} APS calls, {quiet.ApsCalls.GetValueOrDefault("Oss")} signed URLs, {quiet.WallSeconds / 60:F1} min at k = 1 (Autodesk's reference design: about 1,007 calls, 3.4 min)"),
+                quiet.Verified && calls <= allowed && quiet.ApsCalls.GetValueOrDefault("Oss") == 0,
+                string.Join(", ", quiet.ApsCalls.Where(c => c.Value > 0).Select(c => $"{c.Key} {c.Value}")) + "; one top-folders call per project at APS's 300 a minute"));
+        }
+
         var engines = scenarios.SelectMany(s => s.Variants.Where(v => v.Name.StartsWith("engine-", StringComparison.Ordinal) || v.Name.StartsWith("durable-", StringComparison.Ordinal))
             .Select(v => (Scenario: s.Name, Variant: v))).ToList();
         if (engines.Count > 0)
