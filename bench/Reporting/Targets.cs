@@ -85,6 +85,14 @@ internal static class Targets
                 string.Join(", ", run.ApsCalls.Select(c => $"{c.Key} {c.Value}")) + F($"; copier CPU {run.EngineCpuSeconds:F1} s, peak RSS {run.PeakRssMb:F0} MB")));
         }
 
+        foreach (var pacing in scenarios.Select(s => s.Pacing).OfType<PacingFigures>())
+        {
+            checks.Add(new TargetCheck(F($"pacing at scale {pacing.Scale}: the account's calls ≥ {PacingFigures.Goal} × the ideal (the whole quota), 0 × 429, latency jittered"),
+                F($"{pacing.Ratio:F3} (ideal {pacing.IdealSeconds:F1} s; folder pages {pacing.ListingSeconds:F1} s, signed URLs {pacing.SignedUrlSeconds:F1} s), {pacing.Responses429} × 429"),
+                pacing.Ratio >= PacingFigures.Goal && pacing.Responses429 == 0,
+                F($"{pacing.FolderPages} folder pages, {pacing.SignedUrls} signed URLs; per window (pages/URLs) {string.Join(", ", pacing.CallsPerWindow)}")));
+        }
+
         if (Find(scenarios, ProjectsScenario.Name) is { } many && Variant(many, "engine-nochange") is { } quiet)
         {
             var (calls, allowed) = ProjectsScenario.NoChangeCalls(many);
