@@ -20,6 +20,10 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>Latency the emulator adds to every APS request at k = 1 (every category but the storage download and its control API).</summary>
     public static readonly TimeSpan ApsLatency = TimeSpan.FromMilliseconds(40);
 
+    /// <summary>Up to this much more latency per APS request at k = 1, drawn from the fault seed (the emulator's LatencyJitter):
+    /// the pacing must hold APS's count with calls arriving unevenly late (issue 35).</summary>
+    public static readonly TimeSpan ApsLatencyJitter = TimeSpan.FromMilliseconds(40);
+
     /// <summary>Download cap per connection, bytes per second (decimal MB, as every MB in the report).</summary>
     public const long PerConnectionBytesPerSecond = 8_000_000;
 
@@ -72,10 +76,10 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>APS's real quotas per window, the window one minute ÷ <paramref name="k"/>.</summary>
     public static QuotaOptions Quotas(double k) => new() { Window = QuotaWindow(k) };
 
-    /// <summary>The emulator's faults at compression <paramref name="k"/>: latency ÷ k on every APS category and the bandwidth caps on downloads; nothing fails.</summary>
+    /// <summary>The emulator's faults at compression <paramref name="k"/>: latency and its jitter ÷ k on every APS category and the bandwidth caps on downloads; nothing fails.</summary>
     public static FaultOptions Faults(double k)
     {
-        var latency = new EndpointFaults { Latency = ApsLatency / k };
+        var latency = new EndpointFaults { Latency = ApsLatency / k, LatencyJitter = ApsLatencyJitter / k };
         var endpoints = Enum.GetValues<EndpointCategory>()
             .Where(c => c is not (EndpointCategory.Download or EndpointCategory.Control))
             .ToDictionary(c => c, _ => latency);
@@ -93,7 +97,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     public IReadOnlyList<string> Describe() =>
     [
         Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none; issues at scale {IssuesScale} (k = {IssuesCompression}, sizes ÷ {IssuesSizeDivisor}, every quota on)"),
-        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, Aps:Quota:Share 0.9) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
+        Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, {Pacing}) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms + up to {ApsLatencyJitter.TotalMilliseconds:0} ms of seeded jitter per request, both / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} + {(ApsLatencyJitter / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
         "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),
         "APS quotas: the real ones per window (contents 300, OSS 1000, ...) unless a scenario turns them off; quota windows restart between variants (runs are a night apart)",
@@ -101,10 +105,13 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         Invariant($"verification: every file with storage has a blob (by the item and version ids in its metadata) of the truth's size, read back and hashed against the truth's SHA-256 — every blob up to {Verification.TruthVerifier.FullReadUpTo:N0} files, one in {Verification.TruthVerifier.SampleEvery} above; folder pages counted from the listing calls answered 200 (the most of any variant)"),
         "processes: this one (bench + APS emulator), one Azurite per scenario (quota-bound: blobs in a temporary folder, the full-size accounts hold up to tens of GB; the others in memory), and one child process per variant running only the copier (its peak RSS = the kernel's VmHWM of that process, start-up included)",
         ProductSettings.Count == 0
-            ? "copy engine: product defaults (Backup:*, Copy:*, Aps:Quota:Share 0.9); only the APS pacing is compressed k-fold"
-            : "copy engine: product defaults (Backup:*, Copy:*, Aps:Quota:Share 0.9) except " + string.Join(", ", ProductSettings.Select(p => $"{p.Key} = {p.Value}")) + " (--set); only the APS pacing is compressed k-fold",
+            ? "copy engine: product defaults (Backup:*, Copy:*, " + Pacing + "); only the APS pacing is compressed k-fold"
+            : "copy engine: product defaults (Backup:*, Copy:*, " + Pacing + ") except " + string.Join(", ", ProductSettings.Select(p => $"{p.Key} = {p.Value}")) + " (--set); only the APS pacing is compressed k-fold",
         Invariant($"machine: {AccBackup.Bench.Measure.MachineCores.Value} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC"),
     ];
+
+    // The product's default pacing, as the engine variants run it.
+    private static string Pacing => Invariant($"Aps:Quota:Share {new AccBackup.Acc.ApsOptions().Quota.Share}, Aps:Quota:WindowMargin {new AccBackup.Acc.ApsOptions().Quota.WindowMargin.TotalSeconds:0.###} s");
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

@@ -14,7 +14,7 @@ namespace AccBackup.Bench.Hosting;
 /// <remarks>
 /// Settings cannot say this: Aps:Quota:Window scales the per-window limit with the window (the per-minute rate stays),
 /// and Aps:Quota:Share is validated to at most 1. The limiter is built here from the bound options with the window ÷ k
-/// and the share × k, which is the same limit per window at k times the rate. Nothing else reads those two settings.
+/// and the share × k, which is the same limit per window at k times the rate, and the margin in time ÷ k.
 /// </remarks>
 internal static class CompressedPacing
 {
@@ -37,6 +37,7 @@ internal static class CompressedPacing
                     Scope = bound.Quota.Scope,
                     Window = bound.Quota.Window / k,
                     Share = bound.Quota.Share * k,
+                    WindowMargin = bound.Quota.WindowMargin / k,
                 },
             };
             return new ApsQuotaLimiter(Options.Create(compressed), provider.GetRequiredService<TimeProvider>());

@@ -40,6 +40,9 @@ internal sealed record ScenarioReport(
     /// <summary>The issues scenario: the account's issues exported against the Issues quota; null elsewhere.</summary>
     public IssueFigures? Issues { get; init; }
 
+    /// <summary>The pacing scenario: the client's calls against the quotas at one scale; null elsewhere.</summary>
+    public PacingFigures? Pacing { get; init; }
+
     /// <summary>The link-bound scenario: the restore of engine-full's run beside its backup; null elsewhere.</summary>
     public RestoreFigures? Restore { get; init; }
 }

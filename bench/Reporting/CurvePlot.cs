@@ -25,7 +25,7 @@ internal static class CurvePlot
             [
                 new Series("÷ floor (quota share)", "#1f77b4", curve.Select(p => (p.Scale, p.FullToFloor)).ToList()),
                 new Series("÷ ideal", "#ff7f0e", curve.Select(p => (p.Scale, p.FullToIdeal)).ToList()),
-            ], [(0.95, "0.95"), (0.85, "0.85")]),
+            ], [(0.95, "0.95")]),
             new Panel("peak RSS of the engine process, MB", Math.Max(400, curve.Select(p => p.PeakRssMb).DefaultIfEmpty(0).Max() * 1.2),
             [
                 new Series("peak RSS", "#2ca02c", curve.Select(p => (p.Scale, p.PeakRssMb)).ToList()),

@@ -37,7 +37,7 @@ internal static class ScenarioReports
         if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")
         {
             findings.Add(Invariant(
-                $"the engine paces itself to Aps:Quota:Share {quotas.ClientShare} of each quota (by design, to leave room for other clients): its own floor here is {ideal.FloorSeconds:F1} s; fullToFloor {ideal.FloorSeconds / full.WallSeconds:F2}"));
+                $"the engine paces itself to Aps:Quota:Share {quotas.ClientShare} of each quota, each call counted Aps:Quota:WindowMargin (÷ k) longer than a window: its own floor (the share's sustained rate) here is {ideal.FloorSeconds:F1} s; fullToFloor {ideal.FloorSeconds / full.WallSeconds:F2}"));
         }
 
         if (full is not null && workload.Quotas && ideal.Bound != "bandwidth")

@@ -112,13 +112,14 @@ internal sealed class ScenarioContext : IAsyncDisposable
 
     /// <summary>Runs one variant in a child process on <paramref name="container"/>: measured, then verified against <paramref name="scope"/> (all files when null).</summary>
     /// <param name="scope">Which of the truth's files the variant was asked to copy; given the child's sampled item ids, if any.</param>
+    /// <param name="compression">The child's k when not the scenario's (a variant run at APS's real windows: 1).</param>
     public async Task<VariantReport> RunVariantAsync(
         string variant, string kind, string container, bool clientRateLimiting, IReadOnlyDictionary<string, string?>? overrides,
         Func<IReadOnlyList<TruthFile>, IReadOnlySet<string>, IReadOnlyList<TruthFile>>? scope, CancellationToken cancellationToken,
-        FileCopyRequest? largeFile = null, string? runId = null)
+        FileCopyRequest? largeFile = null, string? runId = null, double? compression = null)
     {
         Console.WriteLine($"  [{Name}] {variant} ...");
-        var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), Compression, runId ?? $"{Name}-{variant}", largeFile, "");
+        var spec = new ChildSpec(kind, Name, variant, Settings(container, clientRateLimiting, overrides), compression ?? Compression, runId ?? $"{Name}-{variant}", largeFile, "");
         var (outcome, child, measured) = await RunChildAsync(spec, cancellationToken);
 
         var verifying = System.Diagnostics.Stopwatch.StartNew();

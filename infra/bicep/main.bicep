@@ -65,7 +65,7 @@ param issuesKeyId string = ''
 param issuesPrivateKey string = ''
 
 @description('Aps__Quota__Share: share of each APS quota all instances together may use (they share one budget, Aps__Quota__Scope = Shared).')
-param apsQuotaShare string = '0.9'
+param apsQuotaShare string = '1.0'
 
 // ---------------------------------------------------------------- backup run (Backup__*)
 

@@ -79,7 +79,7 @@ internal sealed class CliChildProcess : IDisposable
             if (!process.HasExited)
             {
                 process.Kill(entireProcessTree: true);
-                process.WaitForExit(TimeSpan.FromSeconds(10));
+                process.WaitForExit(Testing.TestWaits.Signal);
             }
         }
         catch (InvalidOperationException)

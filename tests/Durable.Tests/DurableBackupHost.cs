@@ -97,7 +97,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
     /// <summary>Waits for run <paramref name="runId"/> to end.</summary>
     public async Task<OrchestrationMetadata> WaitAsync(string runId, TimeSpan? timeout = null)
     {
-        using var cancel = new CancellationTokenSource(timeout ?? TimeSpan.FromMinutes(3));
+        using var cancel = new CancellationTokenSource(timeout ?? Testing.TestWaits.Run);
         return await Client.WaitForInstanceCompletionAsync(runId, getInputsAndOutputs: true, cancel.Token);
     }
 

@@ -72,7 +72,7 @@ public sealed class AzuriteServer : IAsyncDisposable
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
 
-        await server.WaitUntilAnsweringAsync(TimeSpan.FromSeconds(30), cancellationToken).ConfigureAwait(false);
+        await server.WaitUntilAnsweringAsync(TestWaits.ProcessStart, cancellationToken).ConfigureAwait(false);
         return server;
     }
 

@@ -18,6 +18,13 @@ public sealed record EmulatorOptions
     public double Scale { get; init; } = 1.0;
 
     /// <summary>
+    /// Projects of <see cref="EmulatorDatasets.SeedScaled"/> (default null: 48 × <see cref="Scale"/>, the real account's
+    /// 48 at 1.0). The scaled folders and files are split over this many instead (at most one project per two folders):
+    /// an account of many small projects, as a firm with a project per job has.
+    /// </summary>
+    public int? Projects { get; init; }
+
+    /// <summary>
     /// Divides every file size of <see cref="EmulatorDatasets.SeedScaled"/> after it is drawn (default 1: the real sizes).
     /// The tree, names and counts stay those of the same seed and scale; a benchmark that compresses time k-fold
     /// divides the bytes by k so the byte floor shrinks with the quota floors.

@@ -8,7 +8,8 @@ namespace AccBackup.Quotas;
 /// Both scopes keep one rule (<see cref="ApsQuotaWindows"/>): in any interval of one window, at most quota × share calls.
 /// A burst under that goes out at once; only calls past it wait, until the window since the call they would exceed has passed.
 /// <see cref="ApsQuotaScope.Process"/>: an exact sliding log per endpoint in this process (<see cref="ApsQuotaLog"/>),
-/// counting each call until its response, so the rule holds where APS counts, whatever the latency.
+/// counting each call until one window and <c>Aps:Quota:WindowMargin</c> after its response, so the rule holds where
+/// APS counts, whatever the latency, with room in time (not in count) for what the client cannot see.
 /// <see cref="ApsQuotaScope.Shared"/>: every process takes from one budget per endpoint (<see cref="IApsQuotaBudget"/>),
 /// counted in clock-aligned slices (<see cref="QuotaTally"/>), so scaled-out instances stay under it together.
 /// </remarks>
@@ -29,7 +30,7 @@ public sealed class ApsQuotaLimiter : IDisposable
             return;
         }
 
-        var windows = new ApsQuotaWindows(settings.Quota.Window, settings.Quota.Share);
+        var windows = new ApsQuotaWindows(settings.Quota.Window, settings.Quota.Share, settings.Quota.WindowMargin);
         if (settings.Quota.Scope == ApsQuotaScope.Shared && budget is null)
         {
             throw new InvalidOperationException(
@@ -44,7 +45,7 @@ public sealed class ApsQuotaLimiter : IDisposable
             }
             else
             {
-                process[endpoint] = new ProcessQuotaGate(windows.LimitOf(endpoint), windows.Window, time);
+                process[endpoint] = new ProcessQuotaGate(windows.LimitOf(endpoint), windows.CountedFor, time);
             }
         }
     }

@@ -12,10 +12,14 @@ public sealed class ApsQuotaOptions
     /// <summary>Whether the client paces itself to the quotas. Default: true. Off only for tests and benchmarks.</summary>
     public bool Enabled { get; set; } = true;
 
-    /// <summary>Share of each documented APS quota this client may use, 0.1–1. Default: 0.9.</summary>
-    /// <remarks>Quotas are per app, not per machine: with <see cref="Scope"/> Process, lower this when several workers share one app.</remarks>
+    /// <summary>Share of each documented APS quota this client may use, 0.1–1. Default: 1 (the whole quota).</summary>
+    /// <remarks>
+    /// Quotas are per app (client id), not per machine. The backup owns its app, so it takes all of it; lower this when
+    /// the app is shared with other integrations, or, with <see cref="Scope"/> Process, with other workers. The safety
+    /// margin is in time (<see cref="WindowMargin"/>), not in count: a count margin leaves that much of every minute unused.
+    /// </remarks>
     [Range(0.1, 1.0, ErrorMessage = SectionName + ":Share must be between 0.1 and 1.")]
-    public double Share { get; set; } = 0.9;
+    public double Share { get; set; } = 1.0;
 
     /// <summary>Who shares <see cref="Share"/>: this process alone, or every process using the backup container. Default: Process.</summary>
     /// <remarks>Shared keeps scaled-out Function App instances together under the share (see <see cref="IApsQuotaBudget"/>).</remarks>
@@ -25,4 +29,13 @@ public sealed class ApsQuotaOptions
     /// <remarks>Shorter only against an emulator that counts the same way (tests); APS itself counts per minute.</remarks>
     [Range(typeof(TimeSpan), "00:00:01", "01:00:00", ErrorMessage = SectionName + ":Window must be between 00:00:01 and 01:00:00.")]
     public TimeSpan Window { get; set; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>How much longer than <see cref="Window"/> each call counts against its quota. Default: 00:00:02.</summary>
+    /// <remarks>
+    /// Covers what the client cannot see: when exactly APS counts a call, and latency jitter between the client's clock
+    /// and APS's, so a full window of calls never meets APS's count of the window before. Costs margin ÷ (window + margin)
+    /// of the rate (≈ 3 % at the defaults). Process scope; the Shared scope counts one slice (a twentieth of the window) more instead.
+    /// </remarks>
+    [Range(typeof(TimeSpan), "00:00:00", "00:01:00", ErrorMessage = SectionName + ":WindowMargin must be between 00:00:00 and 00:01:00.")]
+    public TimeSpan WindowMargin { get; set; } = TimeSpan.FromSeconds(2);
 }

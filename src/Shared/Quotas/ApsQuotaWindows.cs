@@ -18,19 +18,27 @@ public sealed class ApsQuotaWindows
     private readonly long sliceTicks;
     private readonly double share;
     private readonly TimeSpan window;
+    private readonly TimeSpan margin;
 
-    /// <summary>Windows of <paramref name="window"/>, each allowing <paramref name="share"/> of the quota.</summary>
-    public ApsQuotaWindows(TimeSpan window, double share)
+    /// <summary>Windows of <paramref name="window"/>, each allowing <paramref name="share"/> of the quota; the process log
+    /// counts each call <paramref name="margin"/> longer than a window.</summary>
+    public ApsQuotaWindows(TimeSpan window, double share, TimeSpan margin = default)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(window, TimeSpan.FromSeconds(1));
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(share);
+        ArgumentOutOfRangeException.ThrowIfLessThan(margin, TimeSpan.Zero);
         this.window = window;
         this.share = share;
+        this.margin = margin;
         sliceTicks = window.Ticks / SlicesPerWindow;
     }
 
     /// <summary>The quota window.</summary>
     public TimeSpan Window => window;
+
+    /// <summary>How long the process scope counts a call after its response: the window and its margin in time
+    /// (<see cref="ApsQuotaOptions.WindowMargin"/>), so the limit is the whole share and the room for jitter is in time.</summary>
+    public TimeSpan CountedFor => window + margin;
 
     /// <summary>The length of one slice.</summary>
     public TimeSpan Slice => TimeSpan.FromTicks(sliceTicks);

@@ -23,6 +23,22 @@ public sealed class ScaledDatasetTests
     }
 
     [Fact]
+    public void Build_ProjectsSet_SplitsTheScaledFoldersAndFilesOverThatManyProjects()
+    {
+        // Arrange
+        var options = new EmulatorOptions { Dataset = EmulatorDatasets.SeedScaled, Scale = 0.25, Projects = 1000 };
+
+        // Act
+        var account = ScaledDataset.Build(options);
+
+        // Assert: 10,058 files and 2,934 folders at 0.25, over 1,000 projects of about 10 files each.
+        Assert.Equal(1000, account.Projects.Count);
+        Assert.Equal(2934, account.Folders.Values.Count(f => !f.IsRoot));
+        Assert.Equal(10_058, account.Items.Count);
+        Assert.All(account.Projects, p => Assert.InRange(account.Items.Values.Count(i => i.Parent.Project == p), 8, 12));
+    }
+
+    [Fact]
     public async Task Truth_Scale01_HasLongTailedSizesAroundTheRealMean()
     {
         // Arrange

@@ -93,6 +93,28 @@ public sealed class FaultInjectionTests
         Assert.True(clock.Elapsed >= TimeSpan.FromMilliseconds(290), $"took {clock.Elapsed}");
     }
 
+    [Fact]
+    public void Decide_LatencyJitter_DrawsEachRequestsLatencyFromTheSeedWithinTheJitter()
+    {
+        // Arrange
+        var latency = TimeSpan.FromMilliseconds(40);
+        static FaultOptions Faults(long seed) => new FaultOptions { Seed = seed }
+            .With(EndpointCategory.FolderContents, new EndpointFaults { Latency = TimeSpan.FromMilliseconds(40), LatencyJitter = TimeSpan.FromMilliseconds(40) });
+        static List<TimeSpan> Latencies(FaultInjector faults) =>
+            Enumerable.Range(0, 200).Select(_ => faults.Decide(EndpointCategory.FolderContents).Latency).ToList();
+
+        // Act
+        var a = Latencies(new FaultInjector(Faults(3)));
+        var b = Latencies(new FaultInjector(Faults(3)));
+        var c = Latencies(new FaultInjector(Faults(4)));
+
+        // Assert
+        Assert.All(a, l => Assert.InRange(l, latency, (latency * 2) - TimeSpan.FromTicks(1)));
+        Assert.True(a.Min() < latency * 1.1 && a.Max() > latency * 1.9, $"latencies from {a.Min()} to {a.Max()}: not spread over the jitter");
+        Assert.Equal(a, b);
+        Assert.NotEqual(a, c);
+    }
+
     [Theory]
     [InlineData(true)]
     [InlineData(false)]

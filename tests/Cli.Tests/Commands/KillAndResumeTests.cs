@@ -26,7 +26,7 @@ public sealed class KillAndResumeTests(ITestOutputHelper output)
     [Fact]
     public async Task Run_KilledMidCopyThenSameRunIdAgain_EndsWithCleanRunsManifestFetchingOnlyFilesNotStored()
     {
-        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(55));
+        using var limit = new CancellationTokenSource(Testing.TestWaits.Run);
         var ct = limit.Token;
         var capped = new FaultOptions { Bandwidth = new BandwidthLimits { TotalBytesPerSecond = BytesPerSecond } };
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Faults = capped, Quotas = QuotaOptions.Disabled }, ct);

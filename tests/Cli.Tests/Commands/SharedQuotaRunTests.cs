@@ -20,7 +20,6 @@ namespace AccBackup.Cli.Tests.Commands;
 public sealed class SharedQuotaRunTests(ITestOutputHelper output)
 {
     private static readonly TimeSpan Window = TimeSpan.FromSeconds(6);
-    private static readonly TimeSpan RunTimeout = TimeSpan.FromMinutes(3);
     private static readonly string[][] Halves = [["Demo Tower"], ["Demo Hospital", "Demo Empty"]];
 
     [Fact]
@@ -94,6 +93,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         environment["Aps__AccountId"] = emulator.AccountId;
         environment["Aps__Quota__Scope"] = scope.ToString();
         environment["Aps__Quota__Window"] = window.ToString("c", CultureInfo.InvariantCulture);
+        environment["Aps__Quota__WindowMargin"] = (window / 30).ToString("c", CultureInfo.InvariantCulture); // APS's 2 s a minute
         environment["Aps__Quota__Enabled"] = pacing ? "true" : "false";
 
         // Windows ten times shorter magnify the gap between when a call is granted and when it reaches the emulator
@@ -108,7 +108,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         await container.CreateIfNotExistsAsync(CancellationToken.None);
 
         var clock = Stopwatch.StartNew();
-        var runs = await Task.WhenAll(parts.Select((projects, i) => CliProcess.RunAsync(environment, RunTimeout,
+        var runs = await Task.WhenAll(parts.Select((projects, i) => CliProcess.RunAsync(environment, Testing.TestWaits.Run,
             [.. Arguments($"part{i}", projects)])));
         var wall = clock.Elapsed;
 

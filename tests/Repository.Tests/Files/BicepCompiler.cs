@@ -43,7 +43,7 @@ internal static class BicepCompiler
         // No telemetry and no update check: the tests run offline.
         start.Environment["BICEP_TELEMETRY_ENABLED"] = "false";
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {ExecutablePath}.");
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        using var timeout = new CancellationTokenSource(Testing.TestWaits.ProcessStart);
         var output = process.StandardOutput.ReadToEndAsync(timeout.Token);
         var diagnostics = process.StandardError.ReadToEndAsync(timeout.Token);
         await process.WaitForExitAsync(timeout.Token);

@@ -119,7 +119,7 @@ public sealed class BlobCopierTests
         });
         var files = await host.ListAccountAsync();
         var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        using var timeout = new CancellationTokenSource(Testing.TestWaits.Run);
 
         var outcomes = await host.Services.GetRequiredService<BlobCopier>().CopyAllAsync(requests, timeout.Token);
 
@@ -145,7 +145,7 @@ public sealed class BlobCopierTests
             ["Copy:ParallelBlocksPerFile"] = "8",
         });
         var slots = host.Services.GetRequiredService<TransferSlots>();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        using var timeout = new CancellationTokenSource(Testing.TestWaits.Run);
         var files = await host.ListAccountAsync();
         var requests = files.Select(f => f.ToCopyRequest()).OfType<FileCopyRequest>().ToList();
 

@@ -62,7 +62,7 @@ public sealed class TransferSlotsTests
         await Task.Delay(50);
         Assert.False(waiting.IsCompleted);
         held.Dispose();
-        using var granted = await waiting.WaitAsync(TimeSpan.FromSeconds(10));
+        using var granted = await waiting.WaitAsync(Testing.TestWaits.Signal);
 
         Assert.Equal(Block, granted.Buffer.Length);
         Assert.Equal((long)Block, slots.BytesInUse);
@@ -79,7 +79,7 @@ public sealed class TransferSlotsTests
 
         Assert.False(slots.TryEnter(1, out _), "a small transfer would fit but must not starve the waiting large one");
         held.Dispose();
-        using var granted = await large.WaitAsync(TimeSpan.FromSeconds(10));
+        using var granted = await large.WaitAsync(Testing.TestWaits.Signal);
         Assert.Equal((2L * Block, 0L), (slots.BytesInUse, slots.BytesIdle));
     }
 
@@ -95,7 +95,7 @@ public sealed class TransferSlotsTests
         await cancel.CancelAsync();
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => large);
-        using var granted = await small.WaitAsync(TimeSpan.FromSeconds(10)); // the cancelled head no longer holds it back
+        using var granted = await small.WaitAsync(Testing.TestWaits.Signal); // the cancelled head no longer holds it back
         held.Dispose();
         Assert.Equal((1, (long)Block, (long)Block), (slots.InUse, slots.BytesInUse, slots.BytesIdle));
     }

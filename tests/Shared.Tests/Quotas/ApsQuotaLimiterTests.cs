@@ -41,36 +41,56 @@ public sealed class ApsQuotaLimiterTests
     }
 
     [Fact]
-    public void AcquireAsync_ProcessScopeBurstUpToTheQuota_IsNotPaced()
+    public void AcquireAsync_ProcessScopeBurstUpToTheWholeQuota_IsNotPaced()
     {
         var time = new FakeTimeProvider();
         using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
 
-        var calls = Enumerable.Range(0, 45).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
+        var calls = Enumerable.Range(0, 51).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
 
-        // Hubs: 50/min × 0.9 = 45 in any minute, all at once, without the clock moving.
-        Assert.All(calls, c => Assert.True(c.IsCompletedSuccessfully));
+        // Hubs: 50/min, the whole quota by default (Aps:Quota:Share 1), all at once without the clock moving; the 51st waits.
+        Assert.All(calls.Take(50), c => Assert.True(c.IsCompletedSuccessfully));
+        Assert.False(calls[50].IsCompleted);
     }
 
     [Fact]
-    public async Task AcquireAsync_ProcessScopeOverTheQuota_WaitsUntilTheBurstsResponsesAreAWindowOld()
+    public async Task AcquireAsync_ProcessScopeOverTheQuota_WaitsUntilTheBurstsResponsesAreAWindowAndTheDefaultMarginOld()
     {
         var time = new FakeTimeProvider();
         using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
-        for (var i = 0; i < 45; i++)
-        {
-            (await limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None)).Dispose();
-        }
+        await SpendAsync(limiter, ApsEndpoint.Hubs, 50);
 
         var waiting = Enumerable.Range(0, 3).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
         var otherEndpoint = limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None);
-        time.Advance(TimeSpan.FromMinutes(1) - TimeSpan.FromMilliseconds(1));
+
+        // APS's minute has passed, but not the 2 s margin (Aps:Quota:WindowMargin) after it.
+        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2) - TimeSpan.FromMilliseconds(1));
         await Task.Delay(50);
         Assert.All(waiting, c => Assert.False(c.IsCompleted));
         Assert.True(otherEndpoint.IsCompletedSuccessfully);
 
         time.Advance(TimeSpan.FromMilliseconds(1));
-        await Task.WhenAll(waiting).WaitAsync(TimeSpan.FromSeconds(5));
+        await Task.WhenAll(waiting).WaitAsync(Testing.TestWaits.Signal);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(10)]
+    public async Task AcquireAsync_WindowMarginSet_CountsEachCallThatMuchLongerThanTheWindowAndNoLonger(int marginSeconds)
+    {
+        var time = new FakeTimeProvider();
+        var margin = TimeSpan.FromSeconds(marginSeconds);
+        var options = Options.Create(new ApsOptions { Quota = { Window = TimeSpan.FromSeconds(30), WindowMargin = margin } });
+        using var limiter = new ApsQuotaLimiter(options, time);
+        await SpendAsync(limiter, ApsEndpoint.FolderContents, 150); // 300/min is 150 per 30 s, all of it
+
+        var next = limiter.AcquireAsync(ApsEndpoint.FolderContents, CancellationToken.None).AsTask();
+        time.Advance(TimeSpan.FromSeconds(30) + margin - TimeSpan.FromTicks(1));
+        await Task.Delay(50);
+        Assert.False(next.IsCompleted);
+
+        time.Advance(TimeSpan.FromTicks(1));
+        await next.WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Fact]
@@ -78,20 +98,17 @@ public sealed class ApsQuotaLimiterTests
     {
         var time = new FakeTimeProvider();
         using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
-        for (var i = 0; i < 45; i++)
-        {
-            (await limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None)).Dispose();
-        }
+        await SpendAsync(limiter, ApsEndpoint.Projects, 50);
 
         using var cancellation = new CancellationTokenSource();
         var cancelled = limiter.AcquireAsync(ApsEndpoint.Projects, cancellation.Token).AsTask();
         var next = limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None).AsTask();
         await cancellation.CancelAsync();
 
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => cancelled.WaitAsync(TimeSpan.FromSeconds(5)));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => cancelled.WaitAsync(Testing.TestWaits.Signal));
         Assert.False(next.IsCompleted);
-        time.Advance(TimeSpan.FromMinutes(1));
-        await next.WaitAsync(TimeSpan.FromSeconds(5));
+        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2));
+        await next.WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Fact]
@@ -114,5 +131,14 @@ public sealed class ApsQuotaLimiterTests
 
         Assert.True(result.Failed);
         Assert.Contains(result.Failures, f => f.StartsWith("Aps:Quota:Scope must be Process or Shared", StringComparison.Ordinal));
+    }
+
+    // Calls granted and answered at once, filling the endpoint's window.
+    private static async Task SpendAsync(ApsQuotaLimiter limiter, ApsEndpoint endpoint, int calls)
+    {
+        for (var i = 0; i < calls; i++)
+        {
+            (await limiter.AcquireAsync(endpoint, CancellationToken.None)).Dispose();
+        }
     }
 }

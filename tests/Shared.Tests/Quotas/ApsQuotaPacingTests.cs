@@ -20,7 +20,7 @@ public sealed class ApsQuotaPacingTests
     [Fact]
     public async Task GetFolderAsync_BurstUnderTheQuota_IsNotPacedAndSeesNo429()
     {
-        // Folder: 300/min is 50 per 10 s; the client's share (0.9) is 45. Forty calls fit: they should all go at once.
+        // Folder: 300/min is 50 per 10 s, all of it the client's (Aps:Quota:Share 1). Thirty-nine calls fit: they should all go at once.
         var window = TimeSpan.FromSeconds(10);
         await using var emulator = await StartEmulatorAsync(window);
         await using var services = CreateServices(emulator, window);
@@ -36,14 +36,15 @@ public sealed class ApsQuotaPacingTests
         var stats = emulator.GetStats();
         Assert.Equal(39, stats.Count(EndpointCategory.Folder, 200));
         Assert.Equal(0, stats.Count(EndpointCategory.Folder, 429));
-        // A pacer spreading the window's quota evenly would take 39/45 of the window (a token bucket with a twentieth as burst did).
-        Assert.True(elapsed < window / 2, $"39 calls under a quota of 45 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
+        // A pacer spreading the window's quota evenly would take 39/50 of the window (a token bucket with a twentieth as burst did).
+        Assert.True(elapsed < window / 2, $"39 calls under a quota of 50 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
     }
 
     [Fact]
     public async Task GetFolderAsync_DemandThreeTimesTheQuota_WaitsForEachWindowAndSeesNo429()
     {
-        // Folder: 300/min is 15 per 3 s; the client's share is 13 in any 3 s. Forty calls need four windows' worth.
+        // Folder: 300/min is 15 per 3 s, the client's whole share, counted 0.1 s longer (the margin scaled to the window).
+        // Fifty calls need four windows' worth: three waits.
         var window = TimeSpan.FromSeconds(3);
         await using var emulator = await StartEmulatorAsync(window);
         await using var services = CreateServices(emulator, window);
@@ -51,14 +52,14 @@ public sealed class ApsQuotaPacingTests
         var folder = await AnyFolderAsync(emulator);
 
         var clock = Stopwatch.StartNew();
-        await Task.WhenAll(Enumerable.Range(0, 40).Select(_ => client.GetFolderAsync(folder.ProjectId, folder.FolderId, CancellationToken.None)));
+        await Task.WhenAll(Enumerable.Range(0, 50).Select(_ => client.GetFolderAsync(folder.ProjectId, folder.FolderId, CancellationToken.None)));
         var elapsed = clock.Elapsed;
 
         var stats = emulator.GetStats();
-        Assert.Equal(40, stats.Count(EndpointCategory.Folder, 200));
+        Assert.Equal(50, stats.Count(EndpointCategory.Folder, 200));
         Assert.Equal(0, stats.Count(EndpointCategory.Folder, 429));
-        Assert.True(elapsed >= window * 3, $"40 calls at 13 per {window.TotalSeconds} s took only {elapsed.TotalSeconds:F1} s");
-        Assert.True(elapsed < window * 5, $"40 calls at 13 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
+        Assert.True(elapsed >= window * 3, $"50 calls at 15 per {window.TotalSeconds} s took only {elapsed.TotalSeconds:F1} s");
+        Assert.True(elapsed < window * 5, $"50 calls at 15 per {window.TotalSeconds} s took {elapsed.TotalSeconds:F1} s: paced below the quota");
     }
 
     private static async Task<EmulatorServer> StartEmulatorAsync(TimeSpan window)
@@ -79,6 +80,7 @@ public sealed class ApsQuotaPacingTests
             ["Aps:AccountId"] = emulator.AccountId,
             ["Aps:Quota:Enabled"] = "true",
             ["Aps:Quota:Window"] = window.ToString("c", CultureInfo.InvariantCulture),
+            ["Aps:Quota:WindowMargin"] = (window / 30).ToString("c", CultureInfo.InvariantCulture),
         });
 
     private static async Task<TruthFile> AnyFolderAsync(EmulatorServer emulator) =>

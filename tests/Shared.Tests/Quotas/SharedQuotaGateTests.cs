@@ -55,7 +55,7 @@ public sealed class SharedQuotaGateTests
         var callers = Enumerable.Range(0, 200).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
         await WaitUntilAsync(() => budget.Takes.Count == 1);
         budget.Hold.SetResult();
-        await Task.WhenAll(callers).WaitAsync(TimeSpan.FromSeconds(5));
+        await Task.WhenAll(callers).WaitAsync(Testing.TestWaits.Signal);
 
         // Batches of 23 would need 9 takes; the second asks for everyone still waiting.
         Assert.InRange(budget.Takes.Count, 2, 3);
@@ -69,7 +69,7 @@ public sealed class SharedQuotaGateTests
 
         for (var i = 0; i < Limit; i++)
         {
-            await gate.AcquireAsync(CancellationToken.None).AsTask().WaitAsync(TimeSpan.FromSeconds(5));
+            await gate.AcquireAsync(CancellationToken.None).AsTask().WaitAsync(Testing.TestWaits.Signal);
         }
 
         Assert.Equal(Limit, budget.GrantedIn(Endpoint, Start));
@@ -93,7 +93,7 @@ public sealed class SharedQuotaGateTests
         }
 
         time.Advance(Windows.Slice);
-        await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+        await waiting.WaitAsync(Testing.TestWaits.Signal);
         Assert.True(budget.GrantedIn(Endpoint, Start + (Windows.Slice * (Counted + 1))) >= 1);
     }
 
@@ -113,7 +113,7 @@ public sealed class SharedQuotaGateTests
 
         Assert.Equal(0, budget.GrantedIn(Endpoint, Start));
         time.Advance(Windows.Slice);
-        await waiting.WaitAsync(TimeSpan.FromSeconds(5));
+        await waiting.WaitAsync(Testing.TestWaits.Signal);
     }
 
     [Fact]
@@ -165,14 +165,14 @@ public sealed class SharedQuotaGateTests
         var waiting = gate.AcquireAsync(cancellation.Token).AsTask();
         await cancellation.CancelAsync();
 
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => waiting.WaitAsync(TimeSpan.FromSeconds(5)));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => waiting.WaitAsync(Testing.TestWaits.Signal));
     }
 
     private SharedQuotaGate CreateSut(ApsEndpoint endpoint = Endpoint) => new(endpoint, Windows, budget, time);
 
     private static async Task WaitUntilAsync(Func<bool> condition)
     {
-        for (var i = 0; i < 100 && !condition(); i++)
+        for (var clock = System.Diagnostics.Stopwatch.StartNew(); !condition() && clock.Elapsed < Testing.TestWaits.Signal;)
         {
             await Task.Delay(20);
         }

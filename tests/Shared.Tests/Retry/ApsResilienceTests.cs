@@ -43,7 +43,7 @@ public sealed class ApsResilienceTests
     {
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
-        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        using var stop = new CancellationTokenSource(Testing.TestWaits.Signal);
         var server = AnswerPlainHttpAsync(listener, stop.Token);
         var baseUrl = new Uri($"https://127.0.0.1:{((IPEndPoint)listener.LocalEndpoint).Port}/");
 

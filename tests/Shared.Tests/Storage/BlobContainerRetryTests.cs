@@ -90,7 +90,7 @@ public sealed class BlobContainerRetryTests
         // Arrange
         var stub = new StubHttpHandler(StubHttpHandler.Hang());
         using var sut = CreateSut(stub);
-        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
+        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(100)); // not a hang wait: the cancellation under test
 
         // Act & Assert
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => sut.UploadAsync("a.bin", Content, null, cancellation.Token));

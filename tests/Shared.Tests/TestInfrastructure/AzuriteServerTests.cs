@@ -22,11 +22,11 @@ public sealed class AzuriteServerTests
         var pid = int.Parse((await shell.StandardOutput.ReadLineAsync())!, CultureInfo.InvariantCulture);
         try
         {
-            Assert.True(await AnswersWithinAsync(port, TimeSpan.FromSeconds(30)), "Azurite never answered");
+            Assert.True(await AnswersWithinAsync(port, TestWaits.ProcessStart), "Azurite never answered");
 
             shell.Kill();
             await shell.WaitForExitAsync();
-            var gone = await GoneWithinAsync(pid, TimeSpan.FromSeconds(5));
+            var gone = await GoneWithinAsync(pid, TestWaits.Signal);
 
             Assert.True(gone, $"Azurite (pid {pid}) still running 5 s after its starter was killed");
         }

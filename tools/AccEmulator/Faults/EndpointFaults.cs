@@ -6,6 +6,11 @@ public sealed record EndpointFaults
     /// <summary>Added to every request (default none).</summary>
     public TimeSpan Latency { get; init; }
 
+    /// <summary>Up to this much more latency per request, drawn uniformly from <see cref="FaultOptions.Seed"/> and the
+    /// request's number (default none): the jitter of a real network, which a client's pacing must absorb.</summary>
+    /// <remarks>Like <see cref="Latency"/>, spent before the quota counts the request: APS counts a call when it arrives.</remarks>
+    public TimeSpan LatencyJitter { get; init; }
+
     /// <summary>Fraction of requests answered 429 (0–1, default 0).</summary>
     public double TooManyRequestsRate { get; init; }
 

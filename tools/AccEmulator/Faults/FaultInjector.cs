@@ -48,7 +48,8 @@ internal sealed class FaultInjector
             status = Roll(state, category, n, 3) < 0.5 ? 500 : 503;
         }
 
-        return new RequestFault(faults.Latency, status, faults.RetryAfter);
+        var latency = faults.LatencyJitter > TimeSpan.Zero ? faults.Latency + (faults.LatencyJitter * Roll(state, category, n, 6)) : faults.Latency;
+        return new RequestFault(latency, status, faults.RetryAfter);
     }
 
     /// <summary>Whether this download fails, and after how many of its <paramref name="length"/> bytes.</summary>

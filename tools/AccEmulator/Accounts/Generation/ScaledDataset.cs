@@ -19,7 +19,7 @@ internal static class ScaledDataset
 
         var folders = Math.Max(2, (int)Math.Round(FoldersAtScaleOne * options.Scale));
         var files = Math.Max(1, (int)Math.Round(FilesAtScaleOne * options.Scale));
-        var projects = Math.Clamp((int)Math.Round(ProjectsAtScaleOne * options.Scale), 1, folders / 2);
+        var projects = Math.Clamp(options.Projects ?? (int)Math.Round(ProjectsAtScaleOne * options.Scale), 1, folders / 2);
 
         for (var p = 0; p < projects; p++)
         {
