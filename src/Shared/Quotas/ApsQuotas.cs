@@ -2,7 +2,9 @@ using AccBackup.Acc;
 
 namespace AccBackup.Quotas;
 
-/// <summary>Documented quotas (requests per minute per app; Issues per user), from shared/notes/aps-api.md and aps-modules.md.</summary>
+/// <summary>Documented quotas (requests per minute per app; Issues per user), after Autodesk's rate-limit pages:
+/// https://aps.autodesk.com/en/docs/data/v2/developers_guide/rate-limiting/dm-rate-limits and
+/// https://aps.autodesk.com/en/docs/acc/v1/overview/rate-limits/.</summary>
 public static class ApsQuotas
 {
     /// <summary>Requests per minute APS allows one app on <paramref name="endpoint"/>.</summary>
