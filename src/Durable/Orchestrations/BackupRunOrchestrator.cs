@@ -45,6 +45,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             // The container is gone or unprotected: the run fails before any copy, and its summary says which (ContainerProblem).
             var seconds = (context.CurrentUtcDateTime - startedAt.UtcDateTime).TotalSeconds;
             RunSummaryLog.Failed(context.CreateReplaySafeLogger(RunSummaryLog.Category), context.InstanceId, seconds, 0, e.Problem);
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(context.InstanceId, "failed"), 0) { Failure = e.Message });
             throw;
         }
     }
@@ -107,8 +108,19 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         }
 
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "proving stored blobs"), 0));
-        var proof = input.Request.DryRun ? null : await CallAsync<ProofSummary?>(
-            context, TaskNames.ProveStoredBlobs, new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), retrying);
+        ProofSummary? proof = null;
+        try
+        {
+            proof = input.Request.DryRun ? null : await CallAsync<ProofSummary?>(
+                context, TaskNames.ProveStoredBlobs, new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), retrying);
+        }
+        catch (TaskFailedException e)
+        {
+            // The proof checks what earlier nights stored; tonight's copies are done. Its failure (a timeout on a huge slice,
+            // storage unreachable for every retry) costs tonight's proof, never the manifest of what was copied.
+            Log.ProofFailed(logger, runId, e.FailureDetails.ErrorMessage);
+        }
+
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
         var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
             [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId,
@@ -173,5 +185,8 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
     {
         [LoggerMessage(EventId = 5001, Level = LogLevel.Information, Message = "Backup run {RunId} orchestrating {Projects} projects, listing {ListingMode}")]
         public static partial void Started(ILogger logger, string runId, int projects, string listingMode);
+
+        [LoggerMessage(EventId = 5003, Level = LogLevel.Warning, Message = "Backup run {RunId}: the proof of stored blobs failed ({Reason}); the manifest is written without it")]
+        public static partial void ProofFailed(ILogger logger, string runId, string reason);
     }
 }

@@ -13,6 +13,7 @@ internal static class HttpsRule
     public static bool Allows(Uri url) =>
         url.IsAbsoluteUri && (url.Scheme == Uri.UriSchemeHttps || (url.Scheme == Uri.UriSchemeHttp && url.IsLoopback));
 
-    /// <summary>The scheme and authority of <paramref name="url"/>, for messages: never its path or query (a signed URL's query is a secret).</summary>
-    public static string Origin(Uri url) => url.IsAbsoluteUri ? url.GetLeftPart(UriPartial.Authority) : "(relative)";
+    /// <summary>The scheme, host and port of <paramref name="url"/>, for messages: never its user information, path or query (a
+    /// signed URL's query is a secret, and a hostile link may carry credentials before its host).</summary>
+    public static string Origin(Uri url) => url.IsAbsoluteUri ? $"{url.Scheme}://{url.Authority}" : "(relative)";
 }

@@ -60,7 +60,8 @@ public sealed partial class StoredBlobProver(
         await Parallel.ForEachAsync(tonight, new ParallelOptions { MaxDegreeOfParallelism = Parallelism, CancellationToken = cancellationToken }, async (entry, ct) =>
         {
             var readWhole = slice.Hashes(entry.BlobName!);
-            var (found, _) = await check.CheckAsync(entry, readWhole, ct).ConfigureAwait(false);
+            // An archived blob (Backup tiers, Archive) is offline: its properties prove it tonight, a read would only fail.
+            var (found, _) = await check.CheckAsync(entry, readWhole, readArchived: false, ct).ConfigureAwait(false);
             Interlocked.Add(ref hashed, readWhole ? 1 : 0);
             if (found is null)
             {
@@ -81,7 +82,10 @@ public sealed partial class StoredBlobProver(
         var all = findings.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
         var summary = new ProofSummary(blobs.Count, tonight.Count, hashed, proven,
             all.Count(f => f.Problem == ProofFinding.Missing), all.Count(f => f.Problem == ProofFinding.Damaged), all.Count(f => f.Problem == ProofFinding.Unreadable),
-            all.Count(f => f.RestoredTo is not null), all);
+            all.Count(f => f.RestoredTo is not null),
+            // What travels to the manifest (through Durable's history, so bounded): the findings it lists, and every one
+            // that moves entries to a new blob, which the manifest must apply; the counts above cover them all.
+            [.. all.Take(ProofSummary.MaxFindingsListed).Concat(all.Skip(ProofSummary.MaxFindingsListed).Where(f => f.MovesEntries))]);
         Log.Proven(logger, input.RunId, summary.Checked, summary.Hashed, summary.Blobs, summary.Missing, summary.Damaged, summary.Restored);
         return summary;
     }

@@ -11,8 +11,8 @@ public static class BackupContainerCheck
     /// <param name="holds">The container's properties; null when it does not exist.</param>
     /// <param name="earlierRuns">Whether the state container says runs were written before (a latest-run pointer or working records).</param>
     /// <param name="latestManifestFound">Whether the latest run's manifest is in the container (true when there is no latest run).</param>
-    /// <param name="observedRetention">The retention period the latest manifest was written under (its policy's expiry less its
-    /// creation), when the service shows one: the data plane shows a container policy's presence, not its period.</param>
+    /// <param name="observedRetention">The retention period a blob written now gets (its policy's expiry less its creation), when
+    /// the service shows one: the data plane shows a container policy's presence, not its period.</param>
     /// <param name="immutabilityDays">The retention asked for (<see cref="BlobStorageOptions.ImmutabilityDays"/>); 0 asks for none.</param>
     public static BackupContainerProblem? Problem(
         string container, ContainerHolds? holds, bool earlierRuns, bool latestManifestFound, TimeSpan? observedRetention, int immutabilityDays)
@@ -41,10 +41,11 @@ public static class BackupContainerCheck
                 $"The backup container '{container}' has no time-based retention policy, and {BlobStorageOptions.SectionName}:ImmutabilityDays asks for {immutabilityDays} days: the backup would not be write-once. Restore the policy (infra/bicep creates it), or set {BlobStorageOptions.SectionName}:ImmutabilityDays to 0.");
         }
 
-        if (observedRetention is { } period && period < TimeSpan.FromDays(immutabilityDays))
+        // A minute of slack: the service computes the expiry from its own clock, and rounding must not fail a healthy night.
+        if (observedRetention is { } period && period < TimeSpan.FromDays(immutabilityDays) - TimeSpan.FromMinutes(1))
         {
             return new(BackupContainerProblem.RetentionShort,
-                $"The backup container '{container}' keeps blobs for {period.TotalDays:0.#} days (the latest manifest's retention), and {BlobStorageOptions.SectionName}:ImmutabilityDays asks for {immutabilityDays}. Extend the policy, or lower the setting; a blob keeps the period it was written under, so after extending the policy run once with the setting at the old period, and the next manifest shows the new one.");
+                $"The backup container '{container}' keeps new blobs for {period.TotalDays:0.#} days, and {BlobStorageOptions.SectionName}:ImmutabilityDays asks for {immutabilityDays}: the policy was shortened or never extended. Extend the policy (infra/bicep's immutabilityDays), or lower the setting.");
         }
 
         return null;

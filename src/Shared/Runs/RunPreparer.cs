@@ -2,6 +2,7 @@ using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Azure;
+using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
@@ -23,7 +24,7 @@ public sealed partial class RunPreparer(
         ArgumentNullException.ThrowIfNull(input);
         var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
         var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
-        if (await CheckContainerAsync(latest, cancellationToken).ConfigureAwait(false) is { } problem)
+        if (await CheckContainerAsync(input.RunId, latest, cancellationToken).ConfigureAwait(false) is { } problem)
         {
             Log.ContainerUnusable(logger, input.RunId, problem.Code, problem.Message);
             return new RunPreparation(input.RunId, input.StartedAt, [], "none: backup container unusable", null, input.StartedAt) { ContainerProblem = problem };
@@ -53,7 +54,7 @@ public sealed partial class RunPreparer(
     /// infra/bicep creates both containers and grants no such right. Only with an account key (a connection string, which holds
     /// every right: Azurite locally, the CLI on a key) are they created here, and only on the very first run: once the state
     /// says runs were written, a missing backup container fails the run instead of starting over in an empty one.</summary>
-    private async Task<BackupContainerProblem?> CheckContainerAsync(LatestRun? latest, CancellationToken cancellationToken)
+    private async Task<BackupContainerProblem?> CheckContainerAsync(string runId, LatestRun? latest, CancellationToken cancellationToken)
     {
         var settings = storage.Value;
         var mayCreate = !string.IsNullOrWhiteSpace(settings.ConnectionString);
@@ -71,8 +72,32 @@ public sealed partial class RunPreparer(
         }
 
         var latestManifest = holds is null || latest is null ? null : await container.GetPropertiesAsync(latest.Manifest, cancellationToken).ConfigureAwait(false);
-        var retention = latestManifest is { ImmutableUntil: { } until, CreatedOn: { } created } ? until - created : (TimeSpan?)null;
+        var retention = settings.ImmutabilityDays > 0 && holds is { ImmutabilityPolicy: true }
+            ? await ProbeRetentionAsync(runId, cancellationToken).ConfigureAwait(false)
+            : null;
         return BackupContainerCheck.Problem(container.Name, holds, earlierRuns, latest is null || latestManifest is not null, retention, settings.ImmutabilityDays);
+    }
+
+    /// <summary>The retention period a blob written now gets (its policy's expiry less its creation), or null when the service
+    /// shows none. The data plane names a container policy's presence, not its period, and a blob written earlier keeps the
+    /// period of its day (after a policy is extended, the latest manifest still shows the old one); so the run writes an
+    /// empty blob of its own, create-only, into its folder and reads its period. A repeated activity finds it and reads the
+    /// same. Prune removes it with the run.</summary>
+    private async Task<TimeSpan?> ProbeRetentionAsync(string runId, CancellationToken cancellationToken)
+    {
+        var probe = RunLayout.RetentionProbe(runId);
+        try
+        {
+            await container.UploadAsync(probe, ReadOnlyMemory<byte>.Empty, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
+        }
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists)
+        {
+            // Written by an earlier attempt of this run: its period is as good.
+        }
+
+        return await container.GetPropertiesAsync(probe, cancellationToken).ConfigureAwait(false) is { ImmutableUntil: { } until, CreatedOn: { } created }
+            ? until - created
+            : null;
     }
 
     /// <summary>Whether the state container holds working records of any run (one that never finished counts too).</summary>
@@ -85,7 +110,7 @@ public sealed partial class RunPreparer(
                 return true;
             }
         }
-        catch (RequestFailedException e) when (e.ErrorCode == Azure.Storage.Blobs.Models.BlobErrorCode.ContainerNotFound)
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ContainerNotFound)
         {
             // No state container: nothing was ever run against it.
         }

@@ -24,6 +24,9 @@ public sealed record StoredBlob(
     /// when its bytes were written.</summary>
     public DateTimeOffset? CreatedOn { get; init; }
 
+    /// <summary>Whether the blob is in the Archive tier (offline until rehydrated); known from Get Blob Properties.</summary>
+    public bool Archived { get; init; }
+
     /// <summary>Whether a legal hold forbids deleting the blob (listed only by <see cref="BlobContainer.ListWithHoldsAsync"/>).</summary>
     public bool HasLegalHold { get; init; }
 
@@ -44,6 +47,7 @@ public sealed record StoredBlob(
         CreatedOn = properties.CreatedOn == default ? null : properties.CreatedOn,
         HasLegalHold = properties.HasLegalHold,
         ImmutableUntil = properties.ImmutabilityPolicy?.ExpiresOn,
+        Archived = string.Equals(properties.AccessTier, "Archive", StringComparison.OrdinalIgnoreCase),
     };
 
     /// <summary>A blob as List Blobs described it.</summary>

@@ -52,12 +52,12 @@ public sealed class BackupContainerCheckTests
     }
 
     [Fact]
-    public void Problem_LatestManifestKeptForFewerDaysThanAsked_IsRetentionShort()
+    public void Problem_NewBlobsKeptForFewerDaysThanAsked_IsRetentionShort()
     {
         var problem = BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: true, latestManifestFound: true, TimeSpan.FromDays(7), 30);
 
         Assert.Equal(BackupContainerProblem.RetentionShort, problem?.Code);
-        Assert.Contains("keeps blobs for 7 days", problem!.Message, StringComparison.Ordinal);
+        Assert.Contains("keeps new blobs for 7 days", problem!.Message, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -69,9 +69,16 @@ public sealed class BackupContainerCheckTests
     }
 
     [Fact]
+    public void Problem_PeriodSecondsShortOfTheDaysAsked_IsNone()
+    {
+        // The service computes a blob's expiry on its own clock: a healthy 30-day policy may read a few seconds short.
+        Assert.Null(BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: true, latestManifestFound: true, TimeSpan.FromDays(30) - TimeSpan.FromSeconds(5), 30));
+    }
+
+    [Fact]
     public void Problem_PolicyWhosePeriodTheServiceDoesNotShow_IsNone()
     {
-        // A first run under a policy: no manifest yet whose own retention would show the period.
+        // The probe blob shows no expiry (a service that does not report it): only the policy's presence is checked.
         Assert.Null(BackupContainerCheck.Problem("acc-backup", Policy, earlierRuns: false, latestManifestFound: true, null, 30));
     }
 }
