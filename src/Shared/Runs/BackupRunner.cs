@@ -5,7 +5,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Runs;
 
 /// <summary>Runs one backup in this process: the CLI's engine. It drives the same <see cref="RunSchedule"/> and the same
-/// activities as the Durable orchestrator (src/Functions), through one sliding window of at most
+/// activities as the Durable orchestrator (src/Durable), through one sliding window of at most
 /// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
 public sealed partial class BackupRunner(
     RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ProjectIssueExporter issues, Proof.StoredBlobProver prover, ManifestAssembler assembler,
@@ -77,8 +77,19 @@ public sealed partial class BackupRunner(
         }
 
         live.Report(schedule.Progress("proving stored blobs"));
-        var proof = request.DryRun ? null : await prover.ProveAsync(
-            new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), cancellationToken).ConfigureAwait(false);
+        Manifest.ProofSummary? proof = null;
+        try
+        {
+            proof = request.DryRun ? null : await prover.ProveAsync(
+                new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is Azure.RequestFailedException or IOException or HttpRequestException or TimeoutException)
+        {
+            // As in the orchestrator: the proof checks what earlier nights stored, and its failure costs tonight's proof, never
+            // the manifest of what was copied (the prover itself records every blob's problem; this is storage failing whole).
+            Log.ProofFailed(logger, runId, e.Message);
+        }
+
         live.Report(schedule.Progress("writing manifest"));
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
@@ -151,6 +162,9 @@ public sealed partial class BackupRunner(
     {
         [LoggerMessage(EventId = 4003, Level = LogLevel.Error, Message = "Backup run {RunId}: {What} of project {Project} failed after retries: {Reason}")]
         public static partial void WorkFailed(ILogger logger, string runId, string project, string what, string reason);
+
+        [LoggerMessage(EventId = 4012, Level = LogLevel.Warning, Message = "Backup run {RunId}: the proof of stored blobs failed ({Reason}); the manifest is written without it")]
+        public static partial void ProofFailed(ILogger logger, string runId, string reason);
     }
 
     private sealed record WorkOutcome(FolderWaveResult? Listed, ChunkCopyResult? Copied, Exception? Error, IssueExportSummary? Issues = null);
