@@ -17,14 +17,14 @@ public sealed class BackupStarterTests
     {
         await using var host = await DurableBackupHost.StartAsync(Demo);
         var starter = host.Services.GetRequiredService<BackupStarter>();
-        using var go = new ManualResetEventSlim();
+        var go = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
 
         var starts = Enumerable.Range(1, 8).Select(i => Task.Run(async () =>
         {
-            go.Wait();
+            await go.Task;
             return await starter.StartAsync(host.Client, $"race-{i}", new BackupRunRequest(DryRun: true), CancellationToken.None);
         })).ToList();
-        go.Set();
+        go.SetResult();
         var results = await Task.WhenAll(starts);
 
         var started = Assert.Single(results, r => r.Outcome == StartOutcome.Started);
