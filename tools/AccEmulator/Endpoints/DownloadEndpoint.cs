@@ -17,20 +17,10 @@ internal static class DownloadEndpoint
     private static async Task DownloadAsync(string bucket, string objectKey, HttpContext context, EmulatorState state)
     {
         var query = context.Request.Query;
-        string date = query["X-Amz-Date"].ToString(), expires = query["X-Amz-Expires"].ToString();
-        var signature = query["X-Amz-Signature"].ToString();
         var chunk = query.ContainsKey("chunk") ? query["chunk"].ToString() : null;
-        if (signature.Length == 0 || !state.Signer.Verify(bucket, objectKey, chunk, date, expires, signature))
+        if (SignedS3Request.Refusal(query, state, bucket, objectKey, chunk) is { } refusal)
         {
-            await ApsErrors.S3(StatusCodes.Status403Forbidden, "SignatureDoesNotMatch",
-                "The request signature we calculated does not match the signature you provided.").ExecuteAsync(context);
-            return;
-        }
-
-        var signedAt = DateTimeOffset.ParseExact(date, UrlSigner.DateFormat, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal);
-        if (state.Clock.GetUtcNow() > signedAt.AddSeconds(long.Parse(expires, CultureInfo.InvariantCulture)))
-        {
-            await ApsErrors.S3(StatusCodes.Status403Forbidden, "AccessDenied", "Request has expired").ExecuteAsync(context);
+            await refusal.ExecuteAsync(context);
             return;
         }
 
