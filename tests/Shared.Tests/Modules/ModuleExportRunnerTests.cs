@@ -33,7 +33,12 @@ public sealed class ModuleExportRunnerTests
     public async Task ExportAsync_SheetsAnswerOnlyServerErrors_ThrowsForTheDriversRetries()
     {
         var faults = FaultOptions.None.With(EndpointCategory.SheetsSheets, new EndpointFaults { ServerErrorRate = 1 });
-        await using var host = await ModulesHost.StartAsync(new EmulatorOptions { Faults = faults });
+        await using var host = await ModulesHost.StartAsync(new EmulatorOptions { Faults = faults }, new Dictionary<string, string?>
+        {
+            ["Aps:Retry:MaxDuration"] = "00:00:02",
+            ["Aps:Retry:MaxDelay"] = "00:00:00.200",
+            ["Aps:Retry:WarnAfter"] = "00:00:01",
+        });
         var projectId = host.ProjectId(0);
 
         await Assert.ThrowsAsync<ApsUnavailableException>(() => host.Services.GetRequiredService<ModuleExportRunner>()
