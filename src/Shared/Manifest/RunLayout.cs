@@ -25,7 +25,7 @@ public static class RunLayout
     /// <summary>The CSV twin of the manifest of <paramref name="runId"/>.</summary>
     public static string Csv(string runId) => RunFolder(runId) + "manifest.csv";
 
-    /// <summary>An empty blob a run writes into the backup container to read the retention period new blobs get (RunPreparer).</summary>
+    /// <summary>An empty blob a run writes into the backup container to read the retention period new blobs get (PrepareRunActivity).</summary>
     public static string RetentionProbe(string runId) => RunFolder(runId) + "retention-probe";
 
     /// <summary>The prefix of every inventory chunk of a run.</summary>

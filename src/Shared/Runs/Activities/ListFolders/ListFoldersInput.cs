@@ -1,15 +1,7 @@
-using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Manifest;
 
-namespace AccBackup.Runs;
-
-/// <summary>A project selected for a run, with its blob-name segment.</summary>
-public sealed record ProjectRef(string Id, string Name, string Segment)
-{
-    /// <summary>The project as the APS client knows it.</summary>
-    public AccProject ToProject() => new(Id, Name, null);
-}
+namespace AccBackup.Runs.Activities;
 
 /// <summary>Input of a listing activity: list these folders of a project (or its top folders when <see cref="FoldersBlob"/> is null).</summary>
 /// <param name="FoldersBlob">NDJSON blob of <see cref="FolderRef"/> written by the previous wave.</param>
@@ -19,25 +11,6 @@ public sealed record ProjectRef(string Id, string Name, string Segment)
 /// over the same storage object): found, the file is not copied again. Null lists every file for its copy (forceCopy).</param>
 /// <param name="Versions">Which versions of a changed file to store: with <see cref="BackupVersions.All"/>, a listed file whose
 /// tip is newer than the version <paramref name="StoredRunId"/>'s run stored for it also lists the versions in between.</param>
-public sealed record FolderWaveInput(
+public sealed record ListFoldersInput(
     string RunId, ProjectRef Project, string? FoldersBlob, int Skip, int Take, string OutputKey, bool IncludeHidden, string? PreviousRunId = null, string? StoredRunId = null,
     BackupVersions Versions = BackupVersions.Latest);
-
-/// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
-/// <param name="InventoryChunks">How many chunks to copy it wrote: <see cref="RunLayout.InventoryChunk"/> of its output key, 0 to this count.</param>
-public sealed record FolderWaveResult(
-    int InventoryChunks,
-    string? SubFoldersBlob,
-    int SubFolders,
-    int FoldersListed,
-    int Files,
-    long Bytes,
-    IReadOnlyList<string> Errors,
-    int CarriedFolders = 0,
-    int CarriedFiles = 0);
-
-/// <summary>Input of a copy activity.</summary>
-public sealed record ChunkCopyInput(string RunId, string InventoryChunk, bool DryRun);
-
-/// <summary>Output of a copy activity: the results blob and counts.</summary>
-public sealed record ChunkCopyResult(string ResultsBlob, int Files, int Copied, int Unchanged, int NoContent, int Planned, int Failed, long BytesCopied, int SizeMismatches);

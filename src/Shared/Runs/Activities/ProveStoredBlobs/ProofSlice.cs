@@ -2,7 +2,7 @@ using System.Buffers.Binary;
 using System.Security.Cryptography;
 using System.Text;
 
-namespace AccBackup.Proof;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>Which stored blobs one night proves: a blob is hashed on the night its name's bucket (a SHA-256 of the name, mod
 /// <c>Backup:ProveAllWithinDays</c>) equals the night's day number (UTC, from the run's start) mod the same; so over that many

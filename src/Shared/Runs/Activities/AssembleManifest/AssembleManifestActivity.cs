@@ -5,16 +5,21 @@ using Azure;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
-namespace AccBackup.Runs;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The fan-in activity: gathers every chunk's results, and what vanished since the previous run, into the manifest.</summary>
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
 /// <remarks>It also writes the run-summary trace the alerts read (<see cref="RunSummaryLog"/>), once per finished run.</remarks>
-public sealed partial class ManifestAssembler(
+public sealed partial class AssembleManifestActivity(
     [FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
-    ILogger<ManifestAssembler> logger, ILoggerFactory loggers)
+    ILogger<AssembleManifestActivity> logger, ILoggerFactory loggers)
+    : IRunActivity<AssembleManifestInput, BackupRunOutcome>
 {
     private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);
+
+    /// <inheritdoc />
+    async Task<BackupRunOutcome> IRunActivity<AssembleManifestInput, BackupRunOutcome>.RunAsync(AssembleManifestInput input, CancellationToken cancellationToken) =>
+        BackupRunOutcome.From(await WriteAsync(input, cancellationToken).ConfigureAwait(false));
 
     /// <summary>Reason recorded for files of a chunk whose copy activity never completed.</summary>
     public const string NotCopiedReason = "the copy of this file's batch did not complete (see the run's logs)";
@@ -25,7 +30,7 @@ public sealed partial class ManifestAssembler(
     /// carried as <see cref="ManifestStatus.NotListed"/>, a file whose newer version failed to copy keeps its stored
     /// version as <see cref="ManifestStatus.Carried"/>; only a project listed whole can tell a file was deleted.
     /// </remarks>
-    public async Task<LatestRun> WriteAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
+    public async Task<LatestRun> WriteAsync(AssembleManifestInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
         if (await writer.FindWrittenAsync(input.RunId, cancellationToken).ConfigureAwait(false) is { } earlier)
@@ -103,7 +108,7 @@ public sealed partial class ManifestAssembler(
 
     /// <summary>The latest finished run's manifest, which this manifest must not forget; none for a dry run or a first run.</summary>
     /// <remarks>Only its manifest is needed here, not its folder tree and inventory (which only an incremental listing uses).</remarks>
-    private async Task<PreviousRunState?> LoadBaseRunAsync(ManifestAssemblyInput input, CancellationToken cancellationToken)
+    private async Task<PreviousRunState?> LoadBaseRunAsync(AssembleManifestInput input, CancellationToken cancellationToken)
     {
         if (input.DryRun || (input.LatestRunId ?? input.PreviousRunId) is not { } baseRunId)
         {
@@ -123,7 +128,7 @@ public sealed partial class ManifestAssembler(
 
     /// <summary>Every entry of the manifest, each results (or inventory) chunk read once, the next few while one is written: this run's files, then what the base run had that this run did not list.</summary>
     private async IAsyncEnumerable<ManifestEntry> EntriesAsync(
-        ManifestAssemblyInput input, IReadOnlyList<string> chunks, PreviousRunState? baseRun, ManifestSummaryBuilder builder, [EnumeratorCancellation] CancellationToken cancellationToken)
+        AssembleManifestInput input, IReadOnlyList<string> chunks, PreviousRunState? baseRun, ManifestSummaryBuilder builder, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         // Only where this run listed the files the base run knew is kept: no more than the base run's manifest, already in memory.
         var known = baseRun?.Manifest.Files.Select(f => f.ItemId).ToHashSet(StringComparer.Ordinal) ?? [];
@@ -167,7 +172,7 @@ public sealed partial class ManifestAssembler(
     }
 
     /// <summary>What the base run had that this run did not list: deleted, moved, or carried when this run could not tell.</summary>
-    private static IEnumerable<ManifestEntry> History(ManifestAssemblyInput input, PreviousRunState baseRun, Dictionary<string, ListedAs> listed)
+    private static IEnumerable<ManifestEntry> History(AssembleManifestInput input, PreviousRunState baseRun, Dictionary<string, ListedAs> listed)
     {
         var covered = input.ProjectIds.ToHashSet(StringComparer.Ordinal);
         var incomplete = input.FailedProjects.Select(f => f.ProjectId).ToHashSet(StringComparer.Ordinal);
@@ -229,19 +234,3 @@ public sealed partial class ManifestAssembler(
 
 /// <summary>Where this run listed a file the base run knew: all the history of the base run needs of this run's entry.</summary>
 internal readonly record struct ListedAs(string? BlobName, string Path);
-
-/// <summary>Input of the fan-in: the run and what only the driver knows.</summary>
-public sealed record ManifestAssemblyInput(
-    string RunId,
-    DateTimeOffset StartedAt,
-    int Projects,
-    long FoldersListed,
-    IReadOnlyList<ProjectFailure> FailedProjects,
-    IReadOnlyList<string> ProjectIds,
-    string ListingMode,
-    string? PreviousRunId,
-    DateTimeOffset? LastFullListingAt,
-    bool DryRun,
-    string? LatestRunId = null,
-    IssuesSummary? Issues = null,
-    ProofSummary? Proof = null);

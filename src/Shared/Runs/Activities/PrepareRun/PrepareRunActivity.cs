@@ -7,19 +7,24 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Runs;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The first activity of a run: checks the backup container, refuses a run id already used, chooses how folders
 /// are listed, selects the projects.</summary>
 /// <remarks>Idempotent: it writes nothing but clears an unfinished attempt's working records (and, with an account key, creates
 /// the containers on the very first run).</remarks>
-public sealed partial class RunPreparer(
+public sealed partial class PrepareRunActivity(
     ProjectLister projects, BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state, ManifestReader manifests, PreviousRunStateStore previousRuns,
-    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, IOptions<BlobStorageOptions> storage, ILogger<RunPreparer> logger)
+    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, IOptions<BlobStorageOptions> storage, ILogger<PrepareRunActivity> logger)
+    : IRunActivity<PrepareRunInput, PrepareRunResult>
 {
+    /// <inheritdoc />
+    Task<PrepareRunResult> IRunActivity<PrepareRunInput, PrepareRunResult>.RunAsync(PrepareRunInput input, CancellationToken cancellationToken) =>
+        PrepareAsync(input, cancellationToken);
+
     /// <summary>Prepares the run; throws <see cref="RunAlreadyExistsException"/> when a manifest of that run id exists. A backup
-    /// container that can't take the run is reported in <see cref="RunPreparation.ContainerProblem"/>, for the driver to fail the run.</summary>
-    public async Task<RunPreparation> PrepareAsync(RunPreparationInput input, CancellationToken cancellationToken)
+    /// container that can't take the run is reported in <see cref="PrepareRunResult.ContainerProblem"/>, for the driver to fail the run.</summary>
+    public async Task<PrepareRunResult> PrepareAsync(PrepareRunInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
         var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
@@ -27,7 +32,7 @@ public sealed partial class RunPreparer(
         if (await CheckContainerAsync(input.RunId, latest, cancellationToken).ConfigureAwait(false) is { } problem)
         {
             Log.ContainerUnusable(logger, input.RunId, problem.Code, problem.Message);
-            return new RunPreparation(input.RunId, input.StartedAt, [], "none: backup container unusable", null, input.StartedAt) { ContainerProblem = problem };
+            return new PrepareRunResult(input.RunId, input.StartedAt, [], "none: backup container unusable", null, input.StartedAt) { ContainerProblem = problem };
         }
 
         if (await container.GetPropertiesAsync(manifest, cancellationToken).ConfigureAwait(false) is not null)
@@ -46,7 +51,7 @@ public sealed partial class RunPreparer(
             Log.IssuesNotConfigured(logger, input.RunId);
         }
 
-        return new RunPreparation(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues);
+        return new PrepareRunResult(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues);
     }
 
     /// <summary>The facts <see cref="BackupContainerCheck"/> decides on: whether the containers exist, whether runs were written
@@ -200,29 +205,4 @@ public sealed partial class RunPreparer(
         [LoggerMessage(EventId = 4004, Level = LogLevel.Warning, Message = "No usable previous run state ({Reason}): listing every folder")]
         public static partial void NoPreviousState(ILogger logger, string reason);
     }
-}
-
-/// <summary>Input of the prepare activity: the run's id and start time come from its driver (the orchestration instance).</summary>
-public sealed record RunPreparationInput(string RunId, DateTimeOffset StartedAt, BackupRunRequest Request);
-
-/// <summary>What a run is about to do: its projects, how their folders are listed, whether their issues are exported.</summary>
-/// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
-/// <param name="LatestRunId">The latest finished run, whatever the listing mode: what this run's manifest must not forget.</param>
-/// <param name="IssuesConfigured">Whether the Issues settings are given, so each project's issues are exported too.</param>
-public sealed record RunPreparation(
-    string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt,
-    string? LatestRunId = null, bool IssuesConfigured = false)
-{
-    /// <summary>Why the backup container can't take the run; null when it can. A run with a problem has no projects: its
-    /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why. Left out of the activity's output when null.</summary>
-    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
-    public BackupContainerProblem? ContainerProblem { get; init; }
-}
-
-/// <summary>A run with this id already finished: its manifest would be overwritten. Choose another id.</summary>
-public sealed class RunAlreadyExistsException(string runId)
-    : InvalidOperationException($"A run with id '{runId}' already has a manifest; run ids are never reused (choose another id, or leave it out).")
-{
-    /// <summary>The id that was asked for.</summary>
-    public string RunId { get; } = runId;
 }

@@ -6,7 +6,7 @@ using Azure;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Runs;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The listing activity: lists a slice of a project's folders at once and writes what it finds to blobs.</summary>
 /// <remarks>
@@ -16,18 +16,23 @@ namespace AccBackup.Runs;
 /// too, pointing at that blob: blobs are written once, so no version's bytes are stored twice.
 /// With <see cref="BackupVersions.All"/>, a listed file whose tip is newer than the version the latest run stored also
 /// brings the versions in between (one version-list call), each copied or carried like a tip.
-/// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="FolderWaveInput.OutputKey"/>).
+/// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="ListFoldersInput.OutputKey"/>).
 /// </remarks>
-public sealed partial class FolderWaveLister(
-    FolderListing listing, NdjsonBlobs blobs, PreviousRunStateStore previousRuns, IOptions<BackupOptions> options, ILogger<FolderWaveLister> logger)
+public sealed partial class ListFoldersActivity(
+    FolderListing listing, NdjsonBlobs blobs, PreviousRunStateStore previousRuns, IOptions<BackupOptions> options, ILogger<ListFoldersActivity> logger)
+    : IRunActivity<ListFoldersInput, ListFoldersResult>
 {
+    /// <inheritdoc />
+    Task<ListFoldersResult> IRunActivity<ListFoldersInput, ListFoldersResult>.RunAsync(ListFoldersInput input, CancellationToken cancellationToken) =>
+        ListAsync(input, cancellationToken);
+
     private const int MaxErrorsReported = 20;
 
     /// <summary>Carried files per chunk, in copy chunks (<see cref="BackupOptions.FilesPerChunk"/>): 2,500 by default, a few MiB.</summary>
     private const int CarriedChunkFactor = 10;
 
-    /// <summary>Lists (or carries over) the input's folders; a folder that cannot be listed is reported in <see cref="FolderWaveResult.Errors"/>.</summary>
-    public async Task<FolderWaveResult> ListAsync(FolderWaveInput input, CancellationToken cancellationToken)
+    /// <summary>Lists (or carries over) the input's folders; a folder that cannot be listed is reported in <see cref="ListFoldersResult.Errors"/>.</summary>
+    public async Task<ListFoldersResult> ListAsync(ListFoldersInput input, CancellationToken cancellationToken)
     {
         var settings = options.Value;
         var project = input.Project.ToProject();
@@ -119,7 +124,7 @@ public sealed partial class FolderWaveLister(
 
     /// <summary>What the latest run stored, for a listing with no folder state to skip by; none when it cannot be read
     /// (then every listed file goes to a copy, which still finds a version stored under its own name).</summary>
-    private async Task<PreviousRunState?> LoadStoredAsync(FolderWaveInput input, CancellationToken cancellationToken)
+    private async Task<PreviousRunState?> LoadStoredAsync(ListFoldersInput input, CancellationToken cancellationToken)
     {
         try
         {
@@ -132,7 +137,7 @@ public sealed partial class FolderWaveLister(
         }
     }
 
-    private async Task<FolderWaveResult> WriteAsync(FolderWaveInput input, Findings found, int listed, CancellationToken cancellationToken)
+    private async Task<ListFoldersResult> WriteAsync(ListFoldersInput input, Findings found, int listed, CancellationToken cancellationToken)
     {
         var perChunk = options.Value.FilesPerChunk;
         var ordered = found.Files.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
@@ -167,7 +172,7 @@ public sealed partial class FolderWaveLister(
         // Files of the account: earlier versions are counted apart, in the manifest.
         var files = ordered.Where(f => !f.EarlierVersion).ToList();
         var carriedFiles = carried.Where(c => !c.Record.EarlierVersion).ToList();
-        return new FolderWaveResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + carriedFiles.Count,
+        return new ListFoldersResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + carriedFiles.Count,
             files.Sum(f => f.ApiSize ?? 0) + carriedFiles.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
             found.CarriedFolders, carriedFiles.Count);
     }

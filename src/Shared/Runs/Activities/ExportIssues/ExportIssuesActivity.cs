@@ -3,16 +3,21 @@ using AccBackup.Issues;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;
 
-namespace AccBackup.Runs;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The issue-export activity of a run: one project's issues (<see cref="IssueExporter"/>), read incrementally from the
-/// snapshot of <see cref="IssueExportInput.BaseRunId"/> when that run wrote one. Idempotent: a repeated call returns what the first wrote.</summary>
+/// snapshot of <see cref="ExportIssuesInput.BaseRunId"/> when that run wrote one. Idempotent: a repeated call returns what the first wrote.</summary>
 /// <remarks>A refusal retrying cannot fix (the service account's key rejected, the project's issues refused) is returned as
-/// <see cref="IssueExportSummary.Error"/>, never thrown: it is that project's issues' failure, never the run's (its files are unaffected).</remarks>
-public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobContainer container, PreviousRunStateStore runs, ILogger<ProjectIssueExporter> logger)
+/// <see cref="ExportIssuesResult.Error"/>, never thrown: it is that project's issues' failure, never the run's (its files are unaffected).</remarks>
+public sealed partial class ExportIssuesActivity(IssueExporter exporter, BlobContainer container, PreviousRunStateStore runs, ILogger<ExportIssuesActivity> logger)
+    : IRunActivity<ExportIssuesInput, ExportIssuesResult>
 {
+    /// <inheritdoc />
+    Task<ExportIssuesResult> IRunActivity<ExportIssuesInput, ExportIssuesResult>.RunAsync(ExportIssuesInput input, CancellationToken cancellationToken) =>
+        ExportAsync(input, cancellationToken);
+
     /// <summary>Exports the issues of <paramref name="input"/>'s project.</summary>
-    public async Task<IssueExportSummary> ExportAsync(IssueExportInput input, CancellationToken cancellationToken)
+    public async Task<ExportIssuesResult> ExportAsync(ExportIssuesInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
         try
@@ -22,7 +27,7 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
                 : null;
             var stored = input.BaseRunId is { } storedRun ? StoredVersions(storedRun, input.Project.Id) : null;
             var result = await exporter.ExportAsync(new IssueExportRequest(input.RunId, input.Project.Id, input.Project.Name, previous, stored), cancellationToken).ConfigureAwait(false);
-            return new IssueExportSummary(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null)
+            return new ExportIssuesResult(result.Issues, result.DeletedIssues, result.Comments, result.Attachments, result.AttachmentFailures, result.IssuesRead, null)
             {
                 AttachmentsReferenced = result.AttachmentsReferenced,
                 IssuesVanished = result.IssuesVanished,
@@ -31,7 +36,7 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
         catch (Exception e) when (e is ApsAuthenticationException or IssuesAccessException or IssuesNotConfiguredException)
         {
             Log.IssuesFailed(logger, input.RunId, input.Project.Name, e.Message);
-            return IssueExportSummary.Failed(e.Message);
+            return ExportIssuesResult.Failed(e.Message);
         }
     }
 
@@ -44,21 +49,4 @@ public sealed partial class ProjectIssueExporter(IssueExporter exporter, BlobCon
         [LoggerMessage(EventId = 9012, Level = LogLevel.Error, Message = "Backup run {RunId}: the issues of project {Project} could not be exported (its files are unaffected): {Reason}")]
         public static partial void IssuesFailed(ILogger logger, string runId, string project, string reason);
     }
-}
-
-/// <summary>Input of the issue-export activity.</summary>
-/// <param name="BaseRunId">The latest finished run, whose snapshot lets only changed issues be read; null reads every issue.</param>
-public sealed record IssueExportInput(string RunId, ProjectRef Project, string? BaseRunId);
-
-/// <summary>Output of the issue-export activity: counts only, and why the project's issues failed, if they did.</summary>
-public sealed record IssueExportSummary(int Issues, int DeletedIssues, int Comments, int Attachments, int AttachmentFailures, int IssuesRead, string? Error)
-{
-    /// <summary>Of <see cref="Attachments"/>, the Docs file versions referenced (the run's file backup stores their bytes).</summary>
-    public int AttachmentsReferenced { get; init; }
-
-    /// <summary>Issues of the run before that ACC lists no more: left out of this run's snapshot (<see cref="IssueExportResult.IssuesVanished"/>).</summary>
-    public int IssuesVanished { get; init; }
-
-    /// <summary>A project whose issues could not be exported, with the reason (naming the setting to fix).</summary>
-    public static IssueExportSummary Failed(string error) => new(0, 0, 0, 0, 0, 0, error);
 }

@@ -8,7 +8,7 @@ using Azure;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Proof;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The nightly proof: checks tonight's <see cref="ProofSlice"/> of the blobs the latest run holds, and stores again from
 /// ACC each one found missing or damaged while ACC still serves that version. Both drivers call it right before the manifest.</summary>
@@ -19,16 +19,21 @@ namespace AccBackup.Proof;
 /// (<see cref="BlobPathBuilder.Alternate"/>) and the manifest names that (<see cref="ProofFinding.Repoint"/>). Never throws for a
 /// blob: what it cannot check or restore is a finding. Idempotent: a repeated call finds the restored blobs and stores nothing.
 /// </remarks>
-public sealed partial class StoredBlobProver(
-    BlobContainer container, Runs.PreviousRunStateStore previousRuns, ApsDataClient data, BlobCopier copier, IOptions<BackupOptions> options, ILogger<StoredBlobProver> logger)
+public sealed partial class ProveStoredBlobsActivity(
+    BlobContainer container, Runs.PreviousRunStateStore previousRuns, ApsDataClient data, BlobCopier copier, IOptions<BackupOptions> options, ILogger<ProveStoredBlobsActivity> logger)
+    : IRunActivity<ProveStoredBlobsInput, ProofSummary?>
 {
+    /// <inheritdoc />
+    Task<ProofSummary?> IRunActivity<ProveStoredBlobsInput, ProofSummary?>.RunAsync(ProveStoredBlobsInput input, CancellationToken cancellationToken) =>
+        ProveAsync(input, cancellationToken);
+
     /// <summary>Blobs checked at once.</summary>
     private const int Parallelism = 8;
 
     private readonly StoredBlobCheck check = new(container);
 
     /// <summary>Proves tonight's slice; null when there is nothing stored to prove (a first run) or the latest run's manifest cannot be read.</summary>
-    public async Task<ProofSummary?> ProveAsync(ProofInput input, CancellationToken cancellationToken)
+    public async Task<ProofSummary?> ProveAsync(ProveStoredBlobsInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
         if (input.BaseRunId is not { } baseRunId)

@@ -1,6 +1,7 @@
 using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccBackup.Tests.Storage;
@@ -10,7 +11,7 @@ using Microsoft.Extensions.Time.Testing;
 namespace AccBackup.Tests.Runs;
 
 /// <summary>The fan-in on real Azurite, every blob read counted: each chunk is read once, the base run's manifest once.</summary>
-public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
+public sealed class AssembleManifestActivityTests : IAsyncLifetime, IDisposable
 {
     private const string Project = "b.project-1";
     private static readonly DateTimeOffset Start = new(2026, 11, 22, 2, 0, 0, TimeSpan.Zero);
@@ -42,7 +43,7 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
             [("item-a", "P/a.bin", ManifestStatus.Unchanged), ("item-c", "P/c-new.bin", ManifestStatus.Copied), ("item-d", "P/d.bin", ManifestStatus.Copied),
              ("item-e", "P/e.bin", ManifestStatus.Failed), ("item-b", "P/b.bin", ManifestStatus.Deleted), ("item-c", "P/c-old.bin", ManifestStatus.Moved)],
             statuses);
-        Assert.Equal(ManifestAssembler.NotCopiedReason, manifest.Files.Single(f => f.ItemId == "item-e").Error);
+        Assert.Equal(AssembleManifestActivity.NotCopiedReason, manifest.Files.Single(f => f.ItemId == "item-e").Error);
         Assert.Equivalent(written.Summary, manifest.Summary, strict: true);
         Assert.Equal((4L, 2L, 1L, 1L, 1L, 1L), (manifest.Summary.Files, manifest.Summary.Copied, manifest.Summary.Unchanged, manifest.Summary.Failed, manifest.Summary.Deleted, manifest.Summary.Moved));
         Assert.Equal(Start.AddMinutes(5), manifest.Summary.FinishedAt);
@@ -102,16 +103,16 @@ public sealed class ManifestAssemblerTests : IAsyncLifetime, IDisposable
         counter.Dispose();
     }
 
-    private ManifestAssembler CreateSut(NdjsonBlobs blobs)
+    private AssembleManifestActivity CreateSut(NdjsonBlobs blobs)
     {
         var manifests = new ManifestReader(container, container);
-        return new ManifestAssembler(
+        return new AssembleManifestActivity(
             container, blobs, new ManifestWriter(container, container), new PreviousRunStateStore(container, blobs, manifests),
             new TransferSlots(Microsoft.Extensions.Options.Options.Create(new CopyOptions())), new FakeTimeProvider(Start.AddMinutes(5)),
-            NullLogger<ManifestAssembler>.Instance, NullLoggerFactory.Instance);
+            NullLogger<AssembleManifestActivity>.Instance, NullLoggerFactory.Instance);
     }
 
-    private static ManifestAssemblyInput Input(string runId, string? latestRunId) =>
+    private static AssembleManifestInput Input(string runId, string? latestRunId) =>
         new(runId, Start, 1, 10, [], [Project], "full", latestRunId, Start, DryRun: false, latestRunId);
 
     private static ManifestEntry Copied(string itemId, string path) =>

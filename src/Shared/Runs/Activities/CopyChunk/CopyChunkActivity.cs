@@ -2,15 +2,20 @@ using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 
-namespace AccBackup.Runs;
+namespace AccBackup.Runs.Activities;
 
 /// <summary>The copy activity: copies one inventory chunk's files at once and writes their manifest entries.</summary>
 /// <remarks>Idempotent: when the chunk's results exist and describe its inventory, a repeated call returns them without copying again.</remarks>
-public sealed class ChunkCopier(NdjsonBlobs blobs, BlobCopier copier, BlobContainer container)
+public sealed class CopyChunkActivity(NdjsonBlobs blobs, BlobCopier copier, BlobContainer container)
+    : IRunActivity<CopyChunkInput, CopyChunkResult>
 {
+    /// <inheritdoc />
+    Task<CopyChunkResult> IRunActivity<CopyChunkInput, CopyChunkResult>.RunAsync(CopyChunkInput input, CancellationToken cancellationToken) =>
+        CopyAsync(input, cancellationToken);
+
     /// <summary>Copies the chunk; per-file failures are results, not exceptions.</summary>
     /// <param name="onFile">Told of each copied file's entry as it ends, for live progress (the result counts them all again).</param>
-    public async Task<ChunkCopyResult> CopyAsync(ChunkCopyInput input, CancellationToken cancellationToken, IProgress<ManifestEntry>? onFile = null)
+    public async Task<CopyChunkResult> CopyAsync(CopyChunkInput input, CancellationToken cancellationToken, IProgress<ManifestEntry>? onFile = null)
     {
         var resultsBlob = RunLayout.Results(input.InventoryChunk);
         var done = await blobs.ReadAsync(resultsBlob, RunJsonContext.Default.ManifestEntry, cancellationToken).ConfigureAwait(false);
@@ -70,7 +75,7 @@ public sealed class ChunkCopier(NdjsonBlobs blobs, BlobCopier copier, BlobContai
         results.Count == records.Count
         && results.Zip(records).All(p => p.First.ItemId == p.Second.ItemId && p.First.VersionId == p.Second.VersionId && p.First.Path == p.Second.SourcePath);
 
-    private static ChunkCopyResult Count(string resultsBlob, IReadOnlyCollection<ManifestEntry> entries)
+    private static CopyChunkResult Count(string resultsBlob, IReadOnlyCollection<ManifestEntry> entries)
     {
         var counts = StatusCounts.Of(entries);
         return new(resultsBlob, entries.Count, (int)counts.Copied, (int)counts.Unchanged, (int)counts.NoContent, (int)counts.Planned, (int)counts.Failed,

@@ -1,4 +1,4 @@
-using AccBackup.Proof;
+using AccBackup.Runs.Activities;
 
 namespace AccBackup.Tests.Proof;
 
