@@ -13,7 +13,7 @@ public sealed class ModuleSelection(IOptions<ModuleSelectionOptions> options, IO
     public bool Keeps(string module) => module == ModuleNames.Files || Kept.Contains(module);
 
     /// <summary>The modules besides files and issues (issues run through their own export): those a run exports per project
-    /// through <see cref="ModuleExportRunner"/>.</summary>
+    /// through its module-export activity.</summary>
     public IReadOnlyList<string> PerProjectModules => [.. Kept.Where(m => m != ModuleNames.Issues)];
 
     private static string[] Resolve(ModuleSelectionOptions options, IssuesOptions issues)

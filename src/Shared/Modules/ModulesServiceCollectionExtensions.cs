@@ -7,7 +7,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Modules;
 
 /// <summary>Registers the modules beyond files and issues: <c>Backup:Modules</c> validated on start, each module's client and
-/// exporter, and the runner a run's drivers call.</summary>
+/// exporter (the run's module-export activity calls them).</summary>
 public static class ModulesServiceCollectionExtensions
 {
     /// <summary>Adds the module export; needs the APS client, the copy engine's signed download and the backup container
@@ -21,7 +21,6 @@ public static class ModulesServiceCollectionExtensions
         services.TryAddTransient<SignedUrlBlobWriter>();
         services.TryAddTransient<SheetsClient>();
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, SheetExporter>());
-        services.TryAddTransient<ModuleExportRunner>();
         return services;
     }
 }

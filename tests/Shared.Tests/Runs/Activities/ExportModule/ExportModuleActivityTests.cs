@@ -2,15 +2,18 @@ using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Modules;
 using AccBackup.Modules.Sheets;
+using AccBackup.Runs;
+using AccBackup.Runs.Activities;
+using AccBackup.Tests.Modules;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace AccBackup.Tests.Modules;
+namespace AccBackup.Tests.Runs.Activities.ExportModule;
 
-/// <summary>The module export work on the emulator: a refusal is the project's coverage gap, a fault is thrown for the driver's retries.</summary>
-public sealed class ModuleExportRunnerTests
+/// <summary>The module-export activity on the emulator: a refusal is the project's coverage gap, a fault is thrown for the driver's retries.</summary>
+public sealed class ExportModuleActivityTests
 {
     [Fact]
     public async Task ExportAsync_SheetsNotActivated_ReturnsANotActivatedGapNamingTheProject()
@@ -19,8 +22,8 @@ public sealed class ModuleExportRunnerTests
         var projectId = host.ProjectId(1);
         host.Emulator.SheetMutations.SetActivated(projectId, false);
 
-        var summary = await host.Services.GetRequiredService<ModuleExportRunner>()
-            .ExportAsync(new ModuleExportInput(ModuleNames.Sheets, "run-1", projectId, "Demo Annex", null), CancellationToken.None);
+        var summary = await host.Services.GetRequiredService<ExportModuleActivity>()
+            .ExportAsync(new ExportModuleInput(ModuleNames.Sheets, "run-1", new ProjectRef(projectId, "Demo Annex", "Demo Annex"), null), CancellationToken.None);
 
         var gap = Assert.IsType<ModuleCoverageGap>(summary.Gap);
         Assert.Equal((projectId, "Demo Annex", ModuleNames.Sheets, ModuleGapReason.NotActivated), (gap.ProjectId, gap.ProjectName, gap.Module, gap.Reason));
@@ -41,8 +44,8 @@ public sealed class ModuleExportRunnerTests
         });
         var projectId = host.ProjectId(0);
 
-        await Assert.ThrowsAsync<ApsUnavailableException>(() => host.Services.GetRequiredService<ModuleExportRunner>()
-            .ExportAsync(new ModuleExportInput(ModuleNames.Sheets, "run-1", projectId, "Demo Tower", null), CancellationToken.None));
+        await Assert.ThrowsAsync<ApsUnavailableException>(() => host.Services.GetRequiredService<ExportModuleActivity>()
+            .ExportAsync(new ExportModuleInput(ModuleNames.Sheets, "run-1", new ProjectRef(projectId, "Demo Tower", "Demo Tower"), null), CancellationToken.None));
         Assert.Null(await SheetSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None));
     }
 
