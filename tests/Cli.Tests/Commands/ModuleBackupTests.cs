@@ -107,6 +107,7 @@ public sealed class ModuleBackupTests
         var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
         environment["Aps__Retry__MaxDuration"] = "00:00:02";
         environment["Aps__Retry__MaxDelay"] = "00:00:00.200";
+        environment["Aps__Retry__BaseDelay"] = "00:00:00.050";
         environment["Aps__Retry__WarnAfter"] = "00:00:01";
         using var container = CliHarness.ContainerFor(environment);
 
