@@ -82,7 +82,7 @@ param backupExcludeProjects string = ''
 @allowed(['Latest', 'All'])
 param backupVersions string = 'Latest'
 
-@description('Backup__Modules: what each night keeps besides the files, comma-separated (files, issues, sheets); empty = files plus every module whose credentials are set (Sheets always, Issues with the service account).')
+@description('Backup__Modules: what each night keeps besides the files, comma-separated (files, issues, sheets, members); empty = files plus every module whose credentials are set (Sheets and Members always, Issues with the service account).')
 param backupModules string = ''
 
 // ---------------------------------------------------------------- scale

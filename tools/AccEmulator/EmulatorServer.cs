@@ -54,6 +54,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The Sheets oracle: every record and each version set's PDF hash.</summary>
     public Sheets.SheetTruth SheetTruth => _state.SheetTruth;
 
+    /// <summary>Changes to projects' members between backups.</summary>
+    public Members.MemberMutator MemberMutations => _state.MemberMutator;
+
+    /// <summary>The members oracle: every project's members, removed ones too.</summary>
+    public Members.MemberTruth MemberTruth => _state.MemberTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

@@ -42,4 +42,7 @@ public enum ApsEndpoint
 
     /// <summary>POST /construction/sheets/v1/projects/{project}/exports and GET …/exports/{export} (the PDF of sheets with markups).</summary>
     SheetsExports,
+
+    /// <summary>GET /construction/admin/v1/projects/{project}/users.</summary>
+    ProjectUsers,
 }

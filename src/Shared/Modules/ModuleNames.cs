@@ -13,6 +13,10 @@ public static class ModuleNames
     /// markups (the app's own token).</summary>
     public const string Sheets = "sheets";
 
+    /// <summary>Who is on each project: members with their roles, company and access (removed ones too), from the Admin API
+    /// (the app's own token). Part of who may see what; folder permissions and custom attributes are not kept yet.</summary>
+    public const string Members = "members";
+
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members];
 }

@@ -1,3 +1,4 @@
+using AccBackup.Modules.Members;
 using AccBackup.Modules.Sheets;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
@@ -21,6 +22,8 @@ public static class ModulesServiceCollectionExtensions
         services.TryAddTransient<SignedUrlBlobWriter>();
         services.TryAddTransient<SheetsClient>();
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, SheetExporter>());
+        services.TryAddTransient<MembersClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, MemberExporter>());
         return services;
     }
 }

@@ -1,5 +1,6 @@
 using AccBackup.Manifest;
 using AccBackup.Modules;
+using AccBackup.Modules.Members;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
 
@@ -36,6 +37,11 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Sheets))
         {
             entries.AddRange(await SheetRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Members))
+        {
+            entries.AddRange(await MemberRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

@@ -12,7 +12,7 @@ using AccEmulator.Quotas;
 namespace AccBackup.Cli.Tests.Commands;
 
 /// <summary><c>acc-backup run</c> keeping the modules beside the files on the emulator: each night's Sheets equal to its truth
-/// (PDFs by SHA-256, exported again only where a version set changed), <c>restore --modules sheets</c>, the coverage of a project
+/// (PDFs by SHA-256, exported again only where a version set changed) and its members, <c>restore --modules sheets,members</c>, the coverage of a project
 /// the service account was removed from (exit 2, files and Sheets kept), a faulted module failing alone, and Backup:Modules.</summary>
 public sealed class ModuleBackupTests
 {
@@ -32,7 +32,7 @@ public sealed class ModuleBackupTests
         using var truth1 = emulator.SheetTruth.Get();
         var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
         var summary1 = (await ManifestAsync(environment, "night-1")).Summary;
-        var sheets1 = Assert.Single(summary1.Modules!.Modules);
+        var sheets1 = summary1.Modules!.Modules.Single(m => m.Module == "sheets");
         Assert.Equal(("sheets", projects.Count), (sheets1.Module, sheets1.Projects));
         Assert.Equal(projects.Sum(p => p.GetProperty("sheets").GetArrayLength()), sheets1.Counts[SheetExporter.Counts.Sheets]);
         Assert.Empty(summary1.Modules.Coverage);
@@ -64,13 +64,21 @@ public sealed class ModuleBackupTests
         Assert.Equal(2, counts2.GetProperty(SheetExporter.Counts.PdfsExported).GetInt32());
 
         var target = Directory.CreateTempSubdirectory("acc-backup-sheets-").FullName;
-        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-1", "--modules", "sheets", "--to", target, "--json");
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-1", "--modules", "sheets,members", "--to", target, "--json");
 
         Assert.True(restored.ExitCode == 0, restored.ToString());
         var pdfs = Directory.GetFiles(target, "*.pdf", SearchOption.AllDirectories).Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f))));
         var expected = projects.SelectMany(p => p.GetProperty("versionSets").EnumerateArray()).Select(v => v.GetProperty("pdfSha256").GetString()).OfType<string>();
         Assert.Equal(expected.Order(StringComparer.Ordinal), pdfs.Order(StringComparer.Ordinal));
         Assert.Equal(projects.Count * 2, Directory.GetFiles(target, "sheets.*", SearchOption.AllDirectories).Length);
+        using var members = emulator.MemberTruth.Get();
+        foreach (var project in members.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var stored = await AccBackup.Modules.Members.MemberSnapshotReader.ReadAsync(container, "night-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
+            Assert.Equal(project.GetProperty("members").GetArrayLength(), stored!.Members.Count);
+        }
+
+        Assert.Equal(members.RootElement.GetProperty("projects").GetArrayLength(), Directory.GetFiles(target, "members.json", SearchOption.AllDirectories).Length);
         Directory.Delete(target, recursive: true);
     }
 

@@ -14,7 +14,7 @@ public sealed class ModuleSelectionValidatorTests
 
         Assert.True(result.Failed);
         Assert.Contains("Backup:Modules names 'drawings'", result.FailureMessage, StringComparison.Ordinal);
-        Assert.Contains("files, issues, sheets", result.FailureMessage, StringComparison.Ordinal);
+        Assert.Contains("files, issues, sheets, members", result.FailureMessage, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -27,9 +27,9 @@ public sealed class ModuleSelectionValidatorTests
     }
 
     [Theory]
-    [InlineData(null, true, "issues,sheets")]
-    [InlineData(null, false, "sheets")]
-    [InlineData("", true, "issues,sheets")]
+    [InlineData(null, true, "issues,sheets,members")]
+    [InlineData(null, false, "sheets,members")]
+    [InlineData("", true, "issues,sheets,members")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]
     [InlineData("sheets,files,issues", true, "issues,sheets")]

@@ -74,4 +74,7 @@ public enum EndpointCategory
 
     /// <summary><c>POST …/sheets/v1/projects/{projectId}/exports</c> and <c>GET …/exports/{exportId}</c>.</summary>
     SheetsExports,
+
+    /// <summary><c>GET /construction/admin/v1/projects/{projectId}/users</c>.</summary>
+    ProjectUsers,
 }

@@ -46,6 +46,8 @@ internal static class EmulatorApp
         Issues.IssueControlEndpoints.Map(app);
         Sheets.SheetEndpoints.Map(app);
         Sheets.SheetControlEndpoints.Map(app);
+        Members.MemberEndpoints.Map(app);
+        Members.MemberTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -5,6 +5,7 @@ using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
 using AccEmulator.Issues;
+using AccEmulator.Members;
 using AccEmulator.Permissions;
 using AccEmulator.Quotas;
 using AccEmulator.ServerCopy;
@@ -41,6 +42,9 @@ internal sealed class EmulatorState
         SheetMutator = new SheetMutator(Sheets, options.Seed, Clock);
         SheetTruth = new SheetTruth(Sheets);
         SheetIds = DeterministicRandom.For(options.Seed, "sheets/exports");
+        Members = MemberGenerator.Build(Account, options);
+        MemberMutator = new MemberMutator(Members, Clock);
+        MemberTruth = new MemberTruth(Members);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -81,6 +85,13 @@ internal sealed class EmulatorState
     public SheetMutator SheetMutator { get; }
 
     public SheetTruth SheetTruth { get; }
+
+    /// <summary>Every project's members (Admin API project users).</summary>
+    public MemberStore Members { get; }
+
+    public MemberMutator MemberMutator { get; }
+
+    public MemberTruth MemberTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }

@@ -29,6 +29,7 @@ public sealed record QuotaOptions
         [EndpointCategory.SheetsVersionSets] = 100,
         [EndpointCategory.SheetsCollections] = 100,
         [EndpointCategory.SheetsExports] = 100,
+        [EndpointCategory.ProjectUsers] = 600,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>

@@ -59,7 +59,7 @@ internal static class SheetEndpoints
                 .Where(s => s.Deleted == deleted && (!currentOnly || s.IsCurrent) && inCollection(s.VersionSet.Collection)
                     && (versionSet is null || s.VersionSet.Id == versionSet))
                 .ToList();
-            return Page(request, page, matching, SheetJson.WriteSheet);
+            return LinkedPage.Result(request, page, matching, SheetJson.WriteSheet);
         }
     }
 
@@ -79,7 +79,7 @@ internal static class SheetEndpoints
                 sets = sets.OrderByDescending(v => v.IssuanceDate);
             }
 
-            return Page(request, page, sets.ToList(), SheetJson.WriteVersionSet);
+            return LinkedPage.Result(request, page, sets.ToList(), SheetJson.WriteVersionSet);
         }
     }
 
@@ -92,7 +92,7 @@ internal static class SheetEndpoints
 
         lock (state.Sheets.SyncRoot)
         {
-            return Page(request, page, Project(state, projectId)!.Collections, SheetJson.WriteCollection);
+            return LinkedPage.Result(request, page, Project(state, projectId)!.Collections, SheetJson.WriteCollection);
         }
     }
 
@@ -171,39 +171,6 @@ internal static class SheetEndpoints
             "*" => _ => true,
             var id => c => c is not null && string.Equals(c.Id.ToString("D"), id, StringComparison.OrdinalIgnoreCase),
         };
-
-    private static IResult Page<T>(HttpRequest request, IssuePage page, IReadOnlyList<T> all, Action<Utf8JsonWriter, T> write) =>
-        JsonBody.Object(w =>
-        {
-            w.WriteStartObject("pagination");
-            w.WriteNumber("limit", page.Limit);
-            w.WriteNumber("offset", page.Offset);
-            w.WriteNumber("totalResults", all.Count);
-            WriteLink(w, "nextUrl", request, page, page.Offset + page.Limit < all.Count ? page.Offset + page.Limit : null);
-            WriteLink(w, "previousUrl", request, page, page.Offset > 0 ? Math.Max(0, page.Offset - page.Limit) : null);
-            w.WriteEndObject();
-            w.WriteStartArray("results");
-            for (var i = page.Offset; i < all.Count && i < page.Offset + page.Limit; i++)
-            {
-                write(w, all[i]);
-            }
-
-            w.WriteEndArray();
-        });
-
-    private static void WriteLink(Utf8JsonWriter w, string name, HttpRequest request, IssuePage page, int? offset)
-    {
-        if (offset is not { } value)
-        {
-            w.WriteNull(name);
-            return;
-        }
-
-        var query = request.Query.Where(q => q.Key is not ("offset" or "limit"))
-            .Select(q => Uri.EscapeDataString(q.Key) + "=" + Uri.EscapeDataString(q.Value.ToString()))
-            .Append(string.Create(CultureInfo.InvariantCulture, $"limit={page.Limit}&offset={value}"));
-        w.WriteString(name, $"{ApiLinks.For(request).BaseUrl}{request.PathBase}{request.Path}?{string.Join('&', query)}");
-    }
 
     private static bool TryBool(IQueryCollection query, string name, bool defaultValue, out bool value, out string? error)
     {

@@ -53,6 +53,6 @@ public sealed class SheetRestoreTests
 
         var error = await Assert.ThrowsAsync<ArgumentException>(() => restorer.RestoreAsync("run-1", ["drawings"], Path.GetTempPath(), false, CancellationToken.None));
 
-        Assert.Contains("issues, sheets", error.Message, StringComparison.Ordinal);
+        Assert.Contains("issues, sheets, members", error.Message, StringComparison.Ordinal);
     }
 }
