@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Retry;
@@ -100,13 +99,7 @@ public sealed class StormNightTests
     private static async Task AssertEveryFileStoredAsync(CopyEngineHost host, string runId)
     {
         var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
-        var entries = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync(runId, CancellationToken.None)).Files.ToDictionary(e => e.ItemId);
-        foreach (var file in truth.Where(f => f.HasStorage))
-        {
-            var entry = entries[file.ItemId];
-            Assert.Equal(ManifestStatus.Copied, entry.Status);
-            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
-            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
-        }
+        var manifest = await host.Services.GetRequiredService<ManifestReader>().ReadAsync(runId, CancellationToken.None);
+        await Testing.BackupTruth.AssertEveryFileStoredAsync(truth, manifest.Files, host.Container, CancellationToken.None);
     }
 }
