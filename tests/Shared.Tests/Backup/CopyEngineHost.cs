@@ -53,8 +53,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
-            "copy-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("copy"), new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;
