@@ -48,8 +48,9 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     /// <param name="emulatorOptions">The emulated account and its faults.</param>
     /// <param name="settings">Configuration over the test defaults.</param>
     /// <param name="downloadAttempts">Attempts of one signed-URL GET (the product's <see cref="BlobCopier.DownloadAttempts"/> unless a test says otherwise).</param>
+    /// <param name="time">The engine's clock (the system's unless a test moves its own).</param>
     public static async Task<CopyEngineHost> StartAsync(
-        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, int downloadAttempts = BlobCopier.DownloadAttempts)
+        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, int downloadAttempts = BlobCopier.DownloadAttempts, TimeProvider? time = null)
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
@@ -63,6 +64,11 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         var logs = new CapturedLogs();
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Trace).AddProvider(logs));
+        if (time is not null)
+        {
+            services.AddSingleton(time);
+        }
+
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
 
