@@ -5,6 +5,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Tests.Modules;
 
 /// <summary><c>Backup:Modules</c>: unknown names and modules without their credentials stop the start, naming the setting.</summary>
+[Trait("Category", "Unit")]
 public sealed class ModuleSelectionValidatorTests
 {
     [Fact]
