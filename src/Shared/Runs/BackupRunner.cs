@@ -28,7 +28,7 @@ public sealed partial class BackupRunner(
         ArgumentNullException.ThrowIfNull(request);
         var settings = options.Value;
         var startedAt = time.GetUtcNow();
-        var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
+        var runId = request.RunId ?? Manifest.RunId.New(startedAt).Value;
         var prepared = await preparer.PrepareAsync(new PrepareRunInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         if (prepared.ContainerProblem is { } problem)
         {
