@@ -17,7 +17,7 @@ public readonly record struct RunId
     /// <exception cref="ArgumentException">Not a valid run id.</exception>
     public static RunId Parse(string? text) => TryParse(text, out var id)
         ? id
-        : throw new ArgumentException($"Run id '{text}' must be 1–{MaxLength} characters of letters, digits, '-', '_' or '.'.", "runId");
+        : throw new ArgumentException($"Run id '{text}' must be 1–{MaxLength} characters of letters, digits, '-', '_' or '.'.", nameof(text));
 
     /// <summary>Whether <paramref name="text"/> is a valid run id.</summary>
     public static bool TryParse(string? text, out RunId id)
