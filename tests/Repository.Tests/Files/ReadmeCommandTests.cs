@@ -12,6 +12,7 @@ namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The READMEs name what the code has: every function of the Function App in src/Functions/README.md's table, every
 /// command of acc-backup in the README's command list, and nothing else.</summary>
+[Trait("Category", "Unit")]
 public sealed partial class ReadmeCommandTests
 {
     [Fact]
