@@ -50,7 +50,7 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
 
     private static async Task<BackupProgress?> ProjectProgressAsync(DurableTaskClient client, string runId, int key, CancellationToken cancellationToken)
     {
-        var project = await client.GetInstanceAsync(BackupRunOrchestrator.ProjectInstanceId(runId, key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
+        var project = await client.GetInstanceAsync(Manifest.RunId.Parse(runId).ProjectInstance(key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
         return project switch
         {
             { RuntimeStatus: OrchestrationRuntimeStatus.Completed } when project.ReadOutputAs<ProjectBackupOutcome>() is { } done => done.Tally.ToProgress(runId, ""),

@@ -19,9 +19,6 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
     /// <summary>The name it is registered and started by.</summary>
     public const string Name = "BackupRun";
 
-    /// <summary>The instance id of project number <paramref name="key"/> of run <paramref name="runId"/>.</summary>
-    public static string ProjectInstanceId(string runId, int key) => runId + ":p" + key.ToString("D4", CultureInfo.InvariantCulture);
-
     /// <inheritdoc />
     public override async Task<BackupRunOutcome> RunAsync(TaskOrchestrationContext context, BackupRunInput input)
     {
@@ -85,7 +82,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             {
                 var key = next++;
                 var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
-                var options = new SubOrchestrationOptions(retrying, ProjectInstanceId(runId, key));
+                var options = new SubOrchestrationOptions(retrying, RunId.Parse(runId).ProjectInstance(key));
                 var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(ProjectBackupOrchestrator.Name, project, options);
                 running.Add(call, window);
                 runningKeys.Add(call, key);

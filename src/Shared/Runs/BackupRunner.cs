@@ -1,3 +1,5 @@
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
 using Microsoft.Extensions.DependencyInjection;
@@ -26,7 +28,7 @@ public sealed partial class BackupRunner(
         ArgumentNullException.ThrowIfNull(request);
         var settings = options.Value;
         var startedAt = time.GetUtcNow();
-        var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
+        var runId = request.RunId ?? Manifest.RunId.New(startedAt).Value;
         var prepared = await preparer.PrepareAsync(new PrepareRunInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         if (prepared.ContainerProblem is { } problem)
         {
@@ -121,7 +123,7 @@ public sealed partial class BackupRunner(
             where TResult : notnull
         {
             Measure(input!);
-            var activity = activities.GetRequiredService<TActivity>();
+            var activity = ActivatorUtilities.GetServiceOrCreateInstance<TActivity>(activities);
             var onFile = activity is CopyChunkActivity ? live.For(work.Id) : null;
             for (var attempt = 1; ; attempt++)
             {
@@ -154,9 +156,15 @@ public sealed partial class BackupRunner(
             live.Report(schedule.Progress());
         }
 
+        // The run's records as RunJsonContext writes them; an activity's records it does not list yet, by reflection with the same options.
+        private static readonly JsonSerializerOptions PayloadJson = new(RunJsonContext.Default.Options)
+        {
+            TypeInfoResolver = JsonTypeInfoResolver.Combine(RunJsonContext.Default, new DefaultJsonTypeInfoResolver()),
+        };
+
         // Single-threaded: inputs are measured as work starts and results as they are reported, both on the driver's loop.
         private void Measure(object payload) =>
-            LargestPayload = Math.Max(LargestPayload, System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(payload, payload.GetType(), RunJsonContext.Default).Length);
+            LargestPayload = Math.Max(LargestPayload, JsonSerializer.SerializeToUtf8Bytes(payload, payload.GetType(), PayloadJson).Length);
     }
 }
 

@@ -28,7 +28,8 @@ public sealed partial class PrepareRunActivity(
     public async Task<PrepareRunResult> PrepareAsync(PrepareRunInput input, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
-        var manifest = RunLayout.Json(input.RunId); // refuses a malformed run id before any work
+        RunId.Parse(input.RunId); // a malformed run id is refused before any work
+        var manifest = RunLayout.Json(input.RunId);
         var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
         if (await CheckContainerAsync(input.RunId, latest, cancellationToken).ConfigureAwait(false) is { } problem)
         {

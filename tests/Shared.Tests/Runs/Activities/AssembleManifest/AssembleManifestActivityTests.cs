@@ -8,7 +8,7 @@ using AccBackup.Tests.Storage;
 using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Time.Testing;
 
-namespace AccBackup.Tests.Runs;
+namespace AccBackup.Tests.Runs.Activities;
 
 /// <summary>The fan-in on real Azurite, every blob read counted: each chunk is read once, the base run's manifest once.</summary>
 public sealed class AssembleManifestActivityTests : IAsyncLifetime, IDisposable

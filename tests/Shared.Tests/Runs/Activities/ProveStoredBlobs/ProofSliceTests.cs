@@ -1,6 +1,6 @@
 using AccBackup.Runs.Activities;
 
-namespace AccBackup.Tests.Proof;
+namespace AccBackup.Tests.Runs.Activities;
 
 /// <summary>The nightly slice: deterministic, and over ProveAllWithinDays consecutive nights every blob read whole once.</summary>
 [Trait("Category", "Unit")]
