@@ -125,7 +125,7 @@ public sealed partial class AccRestoreExecutor(
                     var copy = await writes.CopyVersionAsync(project, file.TargetItemId!, copyFrom, cancellationToken).ConfigureAwait(false);
                     return new RestoredFile(file, true, null) { ItemId = file.TargetItemId, CreatedVersions = [copy.Id], CreatedVersionNumber = copy.VersionNumber };
                 }
-                catch (ApsRequestException e)
+                catch (ApsRequestException e) when (e.Status is System.Net.HttpStatusCode.BadRequest or System.Net.HttpStatusCode.NotFound)
                 {
                     // Autodesk's reference leaves some copies unconfirmed: a refused one becomes an upload onto the same item.
                     var uploaded = await UploadVersionsAsync(file, FolderId(file, folderIds), file.TargetItemId, [file.Night], cancellationToken).ConfigureAwait(false);

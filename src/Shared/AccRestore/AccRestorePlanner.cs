@@ -73,7 +73,7 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
             return Skip("its place is the project's root, where ACC takes no files");
         }
 
-        if (SystemFolders.FirstIn(folders) is { } system)
+        if (SystemFolders.FirstIn(folders.Take(1)) is { } system)
         {
             return Skip($"'{system}' is a folder ACC keeps for its own module; a restore never writes there");
         }
@@ -84,7 +84,10 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
 
         if (project.Id == entry.ProjectId && tree.FindItem(entry.ItemId) is var (file, folder))
         {
-            return await InPlaceAsync(planned with { TargetFolder = folder.Path }, file, folder, uploads, state, cancellationToken).ConfigureAwait(false);
+            // The item's own name where the night's path ends with it (a name may hold '/', which the path cannot show).
+            var own = file.Tip?.Name ?? file.Name;
+            var named = entry.Path.EndsWith("/" + own, StringComparison.Ordinal) ? own : name;
+            return await InPlaceAsync(planned with { TargetFolder = folder.Path, Name = named }, file, folder, uploads, state, cancellationToken).ConfigureAwait(false);
         }
 
         var top = tree.FindFolder([folders[0]]);
@@ -123,6 +126,12 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
         var night = planned.Night;
         var hiddenFolder = state.UnhideChain(planned.TargetProjectId, folder);
         var at = $"v{file.Tip?.VersionNumber}";
+        if (TargetFolderNode.IsDeleted(file) && file.Tip?.Id == night.VersionId && night.VersionId is not null)
+        {
+            // A delete adds a version: a hidden item whose tip is still the night's was hidden already then (the backup keeps hidden items).
+            return planned with { Action = RestoreAction.Nothing, TargetItemId = file.Id, Reason = $"hidden in ACC with the night's {at} as its tip, as it was then: left as it is" };
+        }
+
         if (TargetFolderNode.IsDeleted(file))
         {
             return night.VersionId is null

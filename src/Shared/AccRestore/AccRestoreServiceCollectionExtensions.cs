@@ -12,7 +12,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.AccRestore;
 
 /// <summary>Registers restore into ACC: its options (section <c>Restore</c>), the write client acting as <c>Restore:UserId</c> or
-/// the service account, the planner, executor and record. Needs the APS client, the issue export's SSA and the backup storage.</summary>
+/// the service account, the planner, executor and record. Needs the backup storage; adds the APS client and the service account's settings (<c>Issues:*</c>).</summary>
 public static class AccRestoreServiceCollectionExtensions
 {
     /// <summary>The scopes a restore's tokens ask for: it reads, creates and writes.</summary>
@@ -31,7 +31,8 @@ public static class AccRestoreServiceCollectionExtensions
                 "Restore:UserId and Restore:UseServiceAccount both say who the restore acts as: set one of them.")
             .ValidateOnStart();
         services.AddApsClient(configuration);
-        services.AddIssueExport(configuration);
+        services.AddOptions<IssuesOptions>().Bind(configuration.GetSection(IssuesOptions.SectionName)).ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<IssuesOptions>, IssuesOptionsValidator>());
 
         services.AddHttpClient(nameof(SignedPartUploader)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
         services.AddHttpClient(nameof(ApsWriteClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);

@@ -17,11 +17,17 @@ public static class RestoreTargetPath
     }
 
     /// <summary>The entry's path within its project, split into folder names and the file name.</summary>
+    /// <remarks>ACC names may hold '/', which the path cannot show; the entry's <see cref="ManifestEntry.Place"/> has one safe
+    /// segment per name, so its depth says how many segments are folders (a name with '/' is taken to be the file's). A place
+    /// shortened for length (<c>_long-path-</c>) says nothing, and the path is split at every '/'.</remarks>
     public static (IReadOnlyList<string> Folders, string Name) Split(ManifestEntry entry)
     {
         ArgumentNullException.ThrowIfNull(entry);
         var segments = WithinProject(entry).Split('/');
-        return (segments[..^1], segments[^1]);
+        var depth = entry.Place is { } place && !place.Contains("/_long-path-", StringComparison.Ordinal) ? place.Split('/').Length - 2 : -1;
+        return depth >= 0 && depth < segments.Length - 1
+            ? (segments[..depth], string.Join('/', segments[depth..]))
+            : (segments[..^1], segments[^1]);
     }
 
     /// <summary>The folders the entry goes to under <paramref name="targetFolders"/>: its folders relative to <paramref name="pathPrefix"/>'s folder.</summary>

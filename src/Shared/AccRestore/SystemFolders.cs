@@ -1,6 +1,6 @@
 namespace AccBackup.AccRestore;
 
-/// <summary>Folders ACC keeps for its own modules (photos, issue and RFI attachments, the recycle bin…): a restore never writes into them.</summary>
+/// <summary>Top folders ACC keeps for its own modules (photos, issue and RFI attachments, the recycle bin…): a restore never writes into them.</summary>
 /// <remarks>The names Autodesk's bulk files manager refuses as upload targets (aps-hubs-bulk-files-manager, APSHelpers.IsValidTopFolder),
 /// and folders named by a GUID, which ACC's modules create.</remarks>
 public static class SystemFolders
