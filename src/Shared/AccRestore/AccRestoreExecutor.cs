@@ -244,7 +244,8 @@ public sealed partial class AccRestoreExecutor(
 
     private static string? Parent(string path) => path.LastIndexOf('/') is var slash and > 0 ? path[..slash] : null;
 
-    internal static string Key(string project, string path) => project + "|" + path;
+    /// <summary>The key of a target folder in the folder ids: project and path.</summary>
+    public static string Key(string project, string path) => project + "|" + path;
 
     private static partial class Log
     {

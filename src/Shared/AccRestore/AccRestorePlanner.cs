@@ -152,27 +152,6 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
             : planned with { Action = RestoreAction.Promote, TargetItemId = file.Id, CopyFrom = night.VersionId, Reason = $"ACC's tip {at} {what}: the night's v{night.VersionNumber} is copied over it" };
     }
 
-    /// <summary>Whether <paramref name="tip"/> holds <paramref name="night"/>'s bytes: the same storage object; else the same size and,
-    /// read back, the same SHA-256.</summary>
-    private async Task<bool> SameBytesAsync(AccFileVersion? tip, StoredVersionRef night, CancellationToken cancellationToken)
-    {
-        if (tip?.Storage is not { } storage)
-        {
-            return false;
-        }
-
-        if (night.Storage is { } stored && stored == storage.BucketKey + "/" + storage.ObjectKey)
-        {
-            return true;
-        }
-
-        if (tip.StorageSize is { } size && size != night.Size)
-        {
-            return false;
-        }
-
-        return night.Sha256.Length == 0
-            ? tip.StorageSize == night.Size
-            : string.Equals(await tips.Sha256Async(storage, cancellationToken).ConfigureAwait(false), night.Sha256, StringComparison.OrdinalIgnoreCase);
-    }
+    private Task<bool> SameBytesAsync(AccFileVersion? tip, StoredVersionRef night, CancellationToken cancellationToken) =>
+        tips.HoldsAsync(tip, night, cancellationToken);
 }

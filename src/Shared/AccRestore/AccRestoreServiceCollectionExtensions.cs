@@ -50,6 +50,7 @@ public static class AccRestoreServiceCollectionExtensions
         services.TryAddTransient<AccRestoreExecutor>();
         services.TryAddTransient<RestoreRecord>();
         services.TryAddTransient<AccRestorer>();
+        services.TryAddTransient<RestoreRecheck>();
         return services;
     }
 

@@ -29,22 +29,42 @@ public sealed class RestoreRecord(BlobContainer backup)
     /// <summary>The record's CSV blob.</summary>
     public static string CsvBlob(string restoreId) => Prefix + Validate(restoreId) + "/restore.csv";
 
-    /// <summary>The finished restore's record, or null when it has not finished (or never ran).</summary>
-    public async Task<AccRestoreResult?> ReadAsync(string restoreId, CancellationToken cancellationToken)
+    /// <summary>A restore's plan, as the orchestration keeps it between its activities.</summary>
+    public static string PlanBlob(string restoreId) => Prefix + Validate(restoreId) + "/work/plan.json";
+
+    /// <summary>A restore's target folder ids (project|path → id), once its folders are done.</summary>
+    public static string FoldersBlob(string restoreId) => Prefix + Validate(restoreId) + "/work/folders.json";
+
+    /// <summary>What one batch of files (from index <paramref name="first"/>) did.</summary>
+    public static string BatchBlob(string restoreId, int first) => Prefix + Validate(restoreId) + "/work/batches/" + first.ToString("D7", CultureInfo.InvariantCulture) + ".json";
+
+    /// <summary>The JSON document at <paramref name="blobName"/>, or the default when there is none.</summary>
+    public async Task<T?> ReadJsonAsync<T>(string blobName, CancellationToken cancellationToken)
     {
         try
         {
-            var stream = await backup.OpenReadAsync(JsonBlob(restoreId), null, null, cancellationToken).ConfigureAwait(false);
+            var stream = await backup.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
             await using (stream.ConfigureAwait(false))
             {
-                return await JsonSerializer.DeserializeAsync<AccRestoreResult>(stream, Json, cancellationToken).ConfigureAwait(false);
+                return await JsonSerializer.DeserializeAsync<T>(stream, Json, cancellationToken).ConfigureAwait(false);
             }
         }
         catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound || e.Status == 404)
         {
-            return null;
+            return default;
         }
     }
+
+    /// <summary>Writes <paramref name="value"/> at <paramref name="blobName"/> unless something is there already; returns what is there.</summary>
+    public async Task<T> WriteJsonOnceAsync<T>(string blobName, T value, CancellationToken cancellationToken)
+    {
+        await CreateOnceAsync(blobName, JsonSerializer.SerializeToUtf8Bytes(value, Json), "application/json", cancellationToken).ConfigureAwait(false);
+        return (await ReadJsonAsync<T>(blobName, cancellationToken).ConfigureAwait(false))!;
+    }
+
+    /// <summary>The finished restore's record, or null when it has not finished (or never ran).</summary>
+    public Task<AccRestoreResult?> ReadAsync(string restoreId, CancellationToken cancellationToken) =>
+        ReadJsonAsync<AccRestoreResult>(JsonBlob(restoreId), cancellationToken);
 
     /// <summary>Writes the record once (CSV, then JSON); a record already there is kept as it is.</summary>
     public async Task WriteAsync(AccRestoreResult result, CancellationToken cancellationToken)

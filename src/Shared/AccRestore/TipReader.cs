@@ -47,4 +47,29 @@ public sealed class TipReader(ApsOssClient oss, HttpClient http)
             return sha;
         }
     }
+
+    /// <summary>Whether <paramref name="tip"/> holds <paramref name="night"/>'s bytes: the same storage object; else the same size and,
+    /// read back, the same SHA-256 (a copy only checked by size: the same size).</summary>
+    public async Task<bool> HoldsAsync(AccFileVersion? tip, StoredVersionRef night, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(night);
+        if (tip?.Storage is not { } storage)
+        {
+            return false;
+        }
+
+        if (night.Storage is { } stored && stored == storage.BucketKey + "/" + storage.ObjectKey)
+        {
+            return true;
+        }
+
+        if (tip.StorageSize is { } size && size != night.Size)
+        {
+            return false;
+        }
+
+        return night.Sha256.Length == 0
+            ? tip.StorageSize == night.Size
+            : string.Equals(await Sha256Async(storage, cancellationToken).ConfigureAwait(false), night.Sha256, StringComparison.OrdinalIgnoreCase);
+    }
 }
