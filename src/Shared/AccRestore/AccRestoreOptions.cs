@@ -23,8 +23,8 @@ public sealed class AccRestoreOptions
     [Range(1, 64, ErrorMessage = "Restore:FilesInParallel must be between 1 and 64.")]
     public int FilesInParallel { get; set; } = 8;
 
-    /// <summary>The memory the upload buffers may take together: the backup's <c>Copy:BufferBudgetBytes</c> (96 MiB unless set).</summary>
-    public long BufferBudgetBytes { get; set; } = 96L << 20;
+    /// <summary>The memory the upload buffers may take together: the backup's <c>Copy:BufferBudgetBytes</c> (96 MiB unless set), not a setting of its own.</summary>
+    public long BufferBudgetBytes { get; internal set; } = 96L << 20;
 
     /// <summary>Files written at once: <see cref="FilesInParallel"/>, fewer when the buffer budget holds fewer parts.</summary>
     public int Parallelism => (int)Math.Clamp(BufferBudgetBytes / PartSizeBytes, 1, FilesInParallel);
