@@ -3,6 +3,7 @@ using AccBackup.Acc.Writes;
 using AccBackup.Storage;
 using Azure;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.AccRestore;
 
@@ -11,8 +12,11 @@ namespace AccBackup.AccRestore;
 /// the others go on. ACC refusing a copy (undelete, promote) makes the file an upload; a name clash (409) makes a new file a
 /// new version of the file that holds the name.</remarks>
 public sealed partial class AccRestoreExecutor(
-    ApsWriteClient writes, SignedPartUploader uploader, BlobContainer backup, ApsDataClient data, ILogger<AccRestoreExecutor> logger)
+    ApsWriteClient writes, SignedPartUploader uploader, BlobContainer backup, ApsDataClient data, IOptions<AccRestoreOptions> options, ILogger<AccRestoreExecutor> logger) : IDisposable
 {
+    // Uploads at once: each holds one part buffer, so together they stay within the backup's buffer budget.
+    private readonly SemaphoreSlim uploads = new(options.Value.UploadsInParallel);
+
     /// <summary>Checks that the acting identity may do what the plan needs on every target folder (upload files, create folders,
     /// restore folders); throws <see cref="RestorePermissionException"/> naming the first folder and right missing. Writes nothing.</summary>
     public async Task CheckPermissionsAsync(AccRestorePlan plan, IReadOnlyDictionary<string, string> projectNames, CancellationToken cancellationToken)
@@ -67,11 +71,23 @@ public sealed partial class AccRestoreExecutor(
     }
 
     /// <summary>Restores and creates the plan's folders, parents first; returns every target folder's id by project and path.</summary>
-    public async Task<Dictionary<string, string>> ApplyFoldersAsync(AccRestorePlan plan, CancellationToken cancellationToken)
+    /// <param name="done">Called with each folder's key and id as soon as it is there, so files can start in it meanwhile.</param>
+    public async Task<Dictionary<string, string>> ApplyFoldersAsync(AccRestorePlan plan, CancellationToken cancellationToken, Action<string, string>? done = null)
     {
         ArgumentNullException.ThrowIfNull(plan);
         var ids = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         foreach (var folder in plan.Folders)
+        {
+            await ApplyFolderAsync(folder, ids, cancellationToken).ConfigureAwait(false);
+            var key = Key(folder.ProjectId, folder.Path);
+            done?.Invoke(key, ids[key]);
+        }
+
+        return ids;
+    }
+
+    private async Task ApplyFolderAsync(PlannedFolder folder, Dictionary<string, string> ids, CancellationToken cancellationToken)
+    {
         {
             var key = Key(folder.ProjectId, folder.Path);
             switch (folder.Action)
@@ -92,8 +108,6 @@ public sealed partial class AccRestoreExecutor(
                     break;
             }
         }
-
-        return ids;
     }
 
     /// <summary>Does what the plan says for one file; never throws for a file's own failure (it is recorded).</summary>
@@ -190,9 +204,18 @@ public sealed partial class AccRestoreExecutor(
     private async Task<(OssObject Storage, int Parts)> UploadAsync(string project, string folderId, string name, StoredVersionRef version, CancellationToken cancellationToken)
     {
         var storage = await writes.CreateStorageAsync(project, folderId, name, cancellationToken).ConfigureAwait(false);
-        var blob = await backup.OpenReadAsync(version.BlobName, null, null, cancellationToken).ConfigureAwait(false);
-        using var hashing = new HashingReadStream(blob);
-        var parts = await uploader.UploadAsync(storage, hashing, version.Size, cancellationToken).ConfigureAwait(false);
+        await uploads.WaitAsync(cancellationToken).ConfigureAwait(false);
+        using var hashing = new HashingReadStream(await backup.OpenReadAsync(version.BlobName, null, null, cancellationToken).ConfigureAwait(false));
+        int parts;
+        try
+        {
+            parts = await uploader.UploadAsync(storage, hashing, version.Size, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            uploads.Release();
+        }
+
         if (version.Sha256.Length > 0 && !string.Equals(hashing.Sha256, version.Sha256, StringComparison.OrdinalIgnoreCase))
         {
             throw new InvalidDataException($"The blob '{version.BlobName}' read {hashing.BytesRead} bytes with SHA-256 {hashing.Sha256}, not the manifest's {version.Sha256}: nothing in ACC refers to the upload.");
@@ -246,6 +269,9 @@ public sealed partial class AccRestoreExecutor(
 
     /// <summary>The key of a target folder in the folder ids: project and path.</summary>
     public static string Key(string project, string path) => project + "|" + path;
+
+    /// <inheritdoc />
+    public void Dispose() => uploads.Dispose();
 
     private static partial class Log
     {

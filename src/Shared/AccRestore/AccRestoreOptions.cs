@@ -19,13 +19,13 @@ public sealed class AccRestoreOptions
     [Range(5 << 20, 1 << 30, ErrorMessage = "Restore:PartSizeBytes must be between 5242880 (5 MiB) and 1073741824 (1 GiB).")]
     public int PartSizeBytes { get; set; } = 8 << 20;
 
-    /// <summary>Files written at once (also bounded by <c>Copy:BufferBudgetBytes</c> ÷ part size). Default: 8.</summary>
+    /// <summary>Files written at once; of them, uploads at once are also bounded by <c>Copy:BufferBudgetBytes</c> ÷ part size. Default: 16.</summary>
     [Range(1, 64, ErrorMessage = "Restore:FilesInParallel must be between 1 and 64.")]
-    public int FilesInParallel { get; set; } = 8;
+    public int FilesInParallel { get; set; } = 16;
 
     /// <summary>The memory the upload buffers may take together: the backup's <c>Copy:BufferBudgetBytes</c> (96 MiB unless set), not a setting of its own.</summary>
     public long BufferBudgetBytes { get; internal set; } = 96L << 20;
 
-    /// <summary>Files written at once: <see cref="FilesInParallel"/>, fewer when the buffer budget holds fewer parts.</summary>
-    public int Parallelism => (int)Math.Clamp(BufferBudgetBytes / PartSizeBytes, 1, FilesInParallel);
+    /// <summary>Uploads at once: <see cref="FilesInParallel"/>, fewer when the buffer budget holds fewer parts.</summary>
+    public int UploadsInParallel => (int)Math.Clamp(BufferBudgetBytes / PartSizeBytes, 1, FilesInParallel);
 }
