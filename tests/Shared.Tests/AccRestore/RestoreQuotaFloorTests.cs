@@ -2,6 +2,7 @@ using AccBackup.AccRestore;
 
 namespace AccBackup.Shared.Tests.AccRestore;
 
+[Trait("Category", "Unit")]
 public sealed class RestoreQuotaFloorTests
 {
     [Fact]

@@ -3,6 +3,7 @@ using AccBackup.Manifest;
 
 namespace AccBackup.Shared.Tests.AccRestore;
 
+[Trait("Category", "Unit")]
 public sealed class RestoreTargetPathTests
 {
     [Theory]
