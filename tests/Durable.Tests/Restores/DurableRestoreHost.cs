@@ -35,8 +35,7 @@ internal sealed class DurableRestoreHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = AccEmulator.Quotas.QuotaOptions.Disabled });
-        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
-            "restore-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Backup:Schedule"] = "0 0 2 * * *" });
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("restore"), new Dictionary<string, string?> { ["Backup:Schedule"] = "0 0 2 * * *" });
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
         DurableTaskTestHost? host = null;
         for (var attempt = 1; host is null; attempt++)
