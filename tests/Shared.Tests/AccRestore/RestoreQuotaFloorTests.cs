@@ -1,6 +1,6 @@
 using AccBackup.AccRestore;
 
-namespace AccBackup.Shared.Tests.AccRestore;
+namespace AccBackup.Tests.AccRestore;
 
 [Trait("Category", "Unit")]
 public sealed class RestoreQuotaFloorTests

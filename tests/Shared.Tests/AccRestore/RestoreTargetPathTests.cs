@@ -1,7 +1,7 @@
 using AccBackup.AccRestore;
 using AccBackup.Manifest;
 
-namespace AccBackup.Shared.Tests.AccRestore;
+namespace AccBackup.Tests.AccRestore;
 
 [Trait("Category", "Unit")]
 public sealed class RestoreTargetPathTests
