@@ -30,13 +30,13 @@ public sealed class RestoreRecord(BlobContainer backup)
     public static string CsvBlob(string restoreId) => Prefix + Validate(restoreId) + "/restore.csv";
 
     /// <summary>A restore's plan, as the orchestration keeps it between its activities.</summary>
-    public static string PlanBlob(string restoreId) => Prefix + Validate(restoreId) + "/work/plan.json";
+    public static string PlanBlob(string restoreId) => Prefix + Validate(restoreId) + "/steps/plan.json";
 
     /// <summary>A restore's target folder ids (project|path → id), once its folders are done.</summary>
-    public static string FoldersBlob(string restoreId) => Prefix + Validate(restoreId) + "/work/folders.json";
+    public static string FoldersBlob(string restoreId) => Prefix + Validate(restoreId) + "/steps/folders.json";
 
     /// <summary>What one batch of files (from index <paramref name="first"/>) did.</summary>
-    public static string BatchBlob(string restoreId, int first) => Prefix + Validate(restoreId) + "/work/batches/" + first.ToString("D7", CultureInfo.InvariantCulture) + ".json";
+    public static string BatchBlob(string restoreId, int first) => Prefix + Validate(restoreId) + "/steps/batches/" + first.ToString("D7", CultureInfo.InvariantCulture) + ".json";
 
     /// <summary>The JSON document at <paramref name="blobName"/>, or the default when there is none.</summary>
     public async Task<T?> ReadJsonAsync<T>(string blobName, CancellationToken cancellationToken)
