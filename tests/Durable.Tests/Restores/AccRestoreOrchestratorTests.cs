@@ -74,7 +74,7 @@ public sealed class AccRestoreOrchestratorTests
         await using var host = await DurableRestoreHost.StartAsync();
         await host.BackUpAsync("night-1");
         var settings = AccBackup.Durable.Orchestrations.OrchestrationSettings.From(host.Host.Services.GetRequiredService<Microsoft.Extensions.Options.IOptions<Backup.BackupOptions>>().Value);
-        await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, new AccBackup.Durable.Orchestrations.BackupRunInput(new Runs.BackupRunRequest(), settings),
+        await host.Client.ScheduleNewOrchestrationInstanceAsync(AccBackup.Durable.Orchestrations.BackupRunOrchestrator.Name, new AccBackup.Durable.Orchestrations.BackupRunInput(new Runs.BackupRunRequest(), settings),
             new Microsoft.DurableTask.StartOrchestrationOptions("night-2"));
 
         var started = await RestoreStarter.StartAsync(host.Client, new AccRestoreInput(new AccRestoreRequest("during", "night-1", Apply: true)), CancellationToken.None);

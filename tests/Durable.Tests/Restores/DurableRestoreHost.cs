@@ -62,7 +62,7 @@ internal sealed class DurableRestoreHost : IAsyncDisposable
     public async Task BackUpAsync(string runId)
     {
         var settings = OrchestrationSettings.From(Host.Services.GetRequiredService<IOptions<Backup.BackupOptions>>().Value);
-        await Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, new BackupRunInput(new Runs.BackupRunRequest(), settings), new StartOrchestrationOptions(runId));
+        await Client.ScheduleNewOrchestrationInstanceAsync(AccBackup.Durable.Orchestrations.BackupRunOrchestrator.Name, new BackupRunInput(new Runs.BackupRunRequest(), settings), new StartOrchestrationOptions(runId));
         var run = await WaitAsync(runId);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         Night = await LiveAsync();
