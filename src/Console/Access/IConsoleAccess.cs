@@ -1,0 +1,13 @@
+using Microsoft.AspNetCore.Http;
+
+namespace AccBackup.BackupConsole.Access;
+
+/// <summary>Who may use the console on this host: asked before every page and every answer.</summary>
+public interface IConsoleAccess
+{
+    /// <summary>Null when <paramref name="request"/> may be answered; otherwise the refusal (401 or 403) and why.</summary>
+    ConsoleRefusal? Check(HttpRequest request);
+}
+
+/// <summary>Why a request was refused, with its HTTP status.</summary>
+public sealed record ConsoleRefusal(int Status, string Reason);
