@@ -14,7 +14,7 @@ function el(tag, attrs, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -24,7 +24,7 @@ function el(tag, attrs, ...children) {
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
-  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  for (const child of children.flat(Infinity)) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   return node;
 }
 
@@ -71,7 +71,7 @@ function table(id, caption, columns, rows, empty) {
 function show(heading, ...content) {
   title().textContent = heading;
   document.title = `${heading} · ACC Backup console`;
-  view().replaceChildren(...content);
+  view().replaceChildren(...content.flat(Infinity).filter(node => node !== null && node !== undefined));
   statusLine().textContent = "";
 }
 
@@ -236,7 +236,7 @@ async function showBrowse(params) {
           filesTable("files-table", folder.files, state, `${folder.files.length} files in ${folder.folder || project}`, false)))];
   }
   const history = state.file ? historyPanel(await getJson(`data/history?path=${encodeURIComponent(state.file)}`)) : [];
-  show(heading, controls, main, history);
+  show(heading, controls, history, main);
   if (state.file) document.getElementById("history-heading").focus();
 }
 
