@@ -19,12 +19,15 @@ public sealed class FunctionMetadataTests
     {
         var functions = BuildMetadata();
 
-        Assert.Equal(["GetBackup", "ListBackups", "NightlyBackup", "StartBackup"], functions.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(["Console", "GetBackup", "ListBackups", "NightlyBackup", "StartBackup"], functions.Keys.Order(StringComparer.Ordinal));
         var timer = Trigger(functions["NightlyBackup"]);
         Assert.Equal(("timerTrigger", "%Backup:Schedule%"), (timer.GetProperty("type").GetString(), timer.GetProperty("schedule").GetString()));
         Assert.Equal(("backups", "post", "Function"), Http(functions["StartBackup"]));
         Assert.Equal(("backups/{id}", "get", "Function"), Http(functions["GetBackup"]));
         Assert.Equal(("backups", "get", "Function"), Http(functions["ListBackups"]));
+
+        // The console is anonymous at the function level: App Service authentication stands in front (no key in a browser).
+        Assert.Equal(("console/{*path}", "get,head", "Anonymous"), Http(functions["Console"]));
     }
 
     [Fact]
@@ -43,7 +46,8 @@ public sealed class FunctionMetadataTests
         }
 
         Assert.Equal("timerTrigger", triggers["NightlyBackup"]);
-        Assert.Equal(12, triggers.Count);
+        Assert.Equal("httpTrigger", triggers["Console"]);
+        Assert.Equal(13, triggers.Count);
     }
 
     [Fact]
@@ -53,6 +57,7 @@ public sealed class FunctionMetadataTests
 
         _ = ActivatorUtilities.CreateInstance<Functions.Api.BackupsApi>(app.Services);
         _ = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(app.Services);
+        _ = ActivatorUtilities.CreateInstance<Functions.Api.ConsoleFunction>(app.Services);
         foreach (var activity in new[] { typeof(Durable.Activities.PrepareRunActivity), typeof(Durable.Activities.ListFoldersActivity),
                      typeof(Durable.Activities.CopyChunkActivity), typeof(Durable.Activities.ExportIssuesActivity), typeof(Durable.Activities.ProveStoredBlobsActivity),
                      typeof(Durable.Activities.AssembleManifestActivity) })
