@@ -36,9 +36,6 @@ public sealed class ConsoleAssets
         files = read.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
-    /// <summary>The names of the assets served under <c>assets/</c>.</summary>
-    public IEnumerable<string> Names => files.Keys.Where(n => n != PageName);
-
     /// <summary>The one page (the script draws the Nights, Night and Browse views in it).</summary>
     public IResult Page() => File(PageName);
 

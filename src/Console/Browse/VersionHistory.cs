@@ -1,3 +1,4 @@
+using AccBackup.BackupConsole.Api;
 using AccBackup.Manifest;
 
 namespace AccBackup.BackupConsole.Browse;
@@ -13,7 +14,7 @@ internal sealed class VersionHistory(FileHistory history)
         var entries = await history.ReadAsync(path, cancellationToken).ConfigureAwait(false);
         if (entries.Count == 0)
         {
-            throw Api.ConsoleRequestException.NotFound($"no kept night holds '{path}'");
+            throw ConsoleRequestException.NotFound($"no kept night holds '{path}'");
         }
 
         var versions = entries

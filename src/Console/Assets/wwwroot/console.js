@@ -237,7 +237,6 @@ async function showBrowse(params) {
   }
   const history = state.file ? historyPanel(await getJson(`data/history?path=${encodeURIComponent(state.file)}`)) : [];
   show(heading, controls, history, main);
-  if (state.file) document.getElementById("history-heading").focus();
 }
 
 function filesTable(id, files, state, caption, withFolder) {
@@ -271,5 +270,11 @@ async function route() {
   document.body.dataset.ready = hash;
 }
 
-window.addEventListener("hashchange", route);
+// After a move within the console, keyboard and screen-reader users start at the new view (the history, when a file was picked).
+window.addEventListener("hashchange", async () => {
+  await route();
+  const target = document.getElementById("history-heading") || title();
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
+});
 document.addEventListener("DOMContentLoaded", route);
