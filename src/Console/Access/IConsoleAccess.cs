@@ -8,6 +8,3 @@ public interface IConsoleAccess
     /// <summary>Null when <paramref name="request"/> may be answered; otherwise the refusal (401 or 403) and why.</summary>
     ConsoleRefusal? Check(HttpRequest request);
 }
-
-/// <summary>Why a request was refused, with its HTTP status.</summary>
-public sealed record ConsoleRefusal(int Status, string Reason);
