@@ -6,6 +6,7 @@ namespace AccBackup.Cli.Tests;
 /// <summary>Usage errors: an option given a value it cannot take is refused with a message naming it and exit 1, before any
 /// setting is read — never an unhandled exception. The options are taken from the command tree the tool parses with, so a
 /// new option is covered as soon as it is added.</summary>
+[Trait("Category", "Unit")]
 public sealed class CliApplicationTests : IDisposable
 {
     private const string File = "Tower A/Project Files/Model.rvt";

@@ -55,7 +55,7 @@ internal static class CliHarness
         return environment;
     }
 
-    public static string NewContainerName() => "cli-" + Guid.NewGuid().ToString("N")[..20];
+    public static string NewContainerName() => AzuriteServer.NewContainerName("cli");
 
     /// <summary>A client for the container the environment names (with <paramref name="state"/>, its state container).</summary>
     public static BlobContainer ContainerFor(IReadOnlyDictionary<string, string?> environment, bool state = false) => new(

@@ -44,8 +44,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
-            "durable-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Backup:Schedule"] = "0 0 2 * * *" });
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("durable"), new Dictionary<string, string?> { ["Backup:Schedule"] = "0 0 2 * * *" });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;

@@ -59,6 +59,9 @@ public sealed class AzuriteServer : IAsyncDisposable
         }
     }
 
+    /// <summary>A container name no other test uses: <paramref name="prefix"/>, a dash and 16 random hex digits.</summary>
+    public static string NewContainerName(string prefix) => prefix + "-" + Guid.NewGuid().ToString("N")[..16];
+
     /// <summary>Starts a new instance, stopped when this process exits, and waits until it answers.</summary>
     public static async Task<AzuriteServer> StartAsync(CancellationToken cancellationToken)
     {

@@ -17,4 +17,21 @@ public static class TestWaits
 
     /// <summary>A whole backup of a test account (a CLI child process, an orchestration, a copy of every file): 10 minutes.</summary>
     public static readonly TimeSpan Run = TimeSpan.FromMinutes(10);
+
+    /// <summary>Polls <paramref name="condition"/> every 20 ms until it holds; a <see cref="TimeoutException"/> after <see cref="Signal"/>.</summary>
+    /// <remarks>For what a test cannot await directly (a count another thread raises, a call queued behind a fake clock).</remarks>
+    public static async Task UntilAsync(Func<bool> condition, string because)
+    {
+        ArgumentNullException.ThrowIfNull(condition);
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (!condition())
+        {
+            if (waited.Elapsed > Signal)
+            {
+                throw new TimeoutException($"Still not {because} after {Signal}.");
+            }
+
+            await Task.Delay(20).ConfigureAwait(false);
+        }
+    }
 }

@@ -2,6 +2,7 @@ using AccEmulator.Content;
 
 namespace AccEmulator.Tests.Content;
 
+[Trait("Category", "Unit")]
 public sealed class ContentGeneratorTests
 {
     [Theory]

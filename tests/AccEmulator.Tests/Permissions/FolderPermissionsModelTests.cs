@@ -3,6 +3,7 @@ using AccEmulator.Permissions;
 
 namespace AccEmulator.Tests.Permissions;
 
+[Trait("Category", "Unit")]
 public sealed class FolderPermissionsModelTests
 {
     private static readonly DateTimeOffset Time = new(2030, 1, 1, 0, 0, 0, TimeSpan.Zero);

@@ -14,7 +14,7 @@ public sealed class ServerCopyModeTests
     {
         // Arrange
         var azurite = await AzuriteServer.GetAsync();
-        var container = "objects-" + Guid.NewGuid().ToString("N")[..12];
+        var container = AzuriteServer.NewContainerName("objects");
         await using var aps = await TestEmulator.ConnectAsync(Options(azurite, container));
         var file = await ItemEndpointsTests.FileAsync(aps, "Specifications.docx");
         var truth = (await aps.Server.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None)).Single(f => f.ItemId == file.ItemId);
@@ -40,7 +40,7 @@ public sealed class ServerCopyModeTests
     {
         // Arrange: the URL is a real SAS, not an open blob: without its signature Azurite won't serve it.
         var azurite = await AzuriteServer.GetAsync();
-        await using var aps = await TestEmulator.ConnectAsync(Options(azurite, "objects-" + Guid.NewGuid().ToString("N")[..12]));
+        await using var aps = await TestEmulator.ConnectAsync(Options(azurite, AzuriteServer.NewContainerName("objects")));
         var file = await ItemEndpointsTests.FileAsync(aps, "Specifications.docx");
         var signed = await aps.SignDownloadAsync(file.StorageId!);
         var url = new Uri(signed.GetProperty("url").GetString()!);
@@ -58,7 +58,7 @@ public sealed class ServerCopyModeTests
     {
         // Arrange
         var azurite = await AzuriteServer.GetAsync();
-        var options = Options(azurite, "objects-" + Guid.NewGuid().ToString("N")[..12]);
+        var options = Options(azurite, AzuriteServer.NewContainerName("objects"));
         options = options with { ServerCopy = options.ServerCopy! with { UploadAtStart = true } };
 
         // Act

@@ -3,6 +3,7 @@ using System.Text.Json;
 namespace AccBackup.Cli.Tests.Commands;
 
 /// <summary>Bad settings stop every command before any work: exit 1 and a message naming the setting, never a stack trace.</summary>
+[Trait("Category", "Unit")]
 public sealed class SettingsFailureTests
 {
     private const string ValidConnectionString =

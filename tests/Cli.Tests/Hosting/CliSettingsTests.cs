@@ -2,6 +2,7 @@ using AccBackup.Cli.Hosting;
 
 namespace AccBackup.Cli.Tests.Hosting;
 
+[Trait("Category", "Unit")]
 public sealed class CliSettingsTests : IDisposable
 {
     private readonly DirectoryInfo folder = Directory.CreateTempSubdirectory("cli-settings-");

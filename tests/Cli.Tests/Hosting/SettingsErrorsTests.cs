@@ -5,6 +5,7 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Cli.Tests.Hosting;
 
+[Trait("Category", "Unit")]
 public sealed class SettingsErrorsTests
 {
     [Fact]

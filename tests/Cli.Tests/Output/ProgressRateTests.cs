@@ -2,6 +2,7 @@ using AccBackup.Cli.Output;
 
 namespace AccBackup.Cli.Tests.Output;
 
+[Trait("Category", "Unit")]
 public sealed class ProgressRateTests
 {
     [Fact]

@@ -2,6 +2,7 @@ using AccBackup.Durable.Control;
 
 namespace AccBackup.Durable.Tests.Control;
 
+[Trait("Category", "Unit")]
 public sealed class RunIdsTests
 {
     [Theory]

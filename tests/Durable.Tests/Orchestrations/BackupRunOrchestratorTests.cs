@@ -33,21 +33,7 @@ public sealed class BackupRunOrchestratorTests
         Assert.Equal(truth.Count(f => !f.HasStorage), outcome.NoContent);
         Assert.Equal(1, outcome.SizeMismatches);
         Assert.Equal(manifest.Files.Count, manifest.Files.Select(f => f.Path).Distinct(StringComparer.Ordinal).Count());
-        var entries = manifest.Files.ToDictionary(e => e.ItemId);
-        foreach (var file in truth)
-        {
-            var entry = entries[file.ItemId];
-            Assert.Equal(file.VersionId, entry.VersionId);
-            if (!file.HasStorage)
-            {
-                Assert.Equal(ManifestStatus.NoContent, entry.Status);
-                continue;
-            }
-
-            Assert.Equal(ManifestStatus.Copied, entry.Status);
-            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
-            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
-        }
+        await Testing.BackupTruth.AssertEveryFileStoredAsync(truth, manifest.Files, host.Container, CancellationToken.None);
 
         var status = run.ReadCustomStatusAs<RunStatus>()!;
         Assert.Equal("done", status.Progress.Phase);

@@ -12,6 +12,7 @@ namespace AccBackup.Functions.Tests.Hosting;
 
 /// <summary>The functions the worker reports to the Functions host: the build's functions.metadata (the triggers written
 /// as methods) and, added at start by the Durable extension from the AddTasks registry, the orchestrations and activities.</summary>
+[Trait("Category", "Unit")]
 public sealed class FunctionMetadataTests
 {
     [Fact]

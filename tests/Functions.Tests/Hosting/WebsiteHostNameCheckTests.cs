@@ -9,6 +9,7 @@ namespace AccBackup.Functions.Tests.Hosting;
 
 /// <summary>The worker says at start, naming it, that WEBSITE_HOSTNAME is missing: without it the Functions host answers every
 /// HTTP function with an empty 500 before the worker sees the call.</summary>
+[Trait("Category", "Unit")]
 public sealed class WebsiteHostNameCheckTests
 {
     [Theory]

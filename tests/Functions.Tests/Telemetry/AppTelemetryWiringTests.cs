@@ -9,6 +9,7 @@ using OpenTelemetry.Logs;
 namespace AccBackup.Functions.Tests.Telemetry;
 
 /// <summary>The Function App's own builder (what Program.cs runs) adds the exporter, and tells the host it does.</summary>
+[Trait("Category", "Unit")]
 public sealed class AppTelemetryWiringTests
 {
     [Fact]

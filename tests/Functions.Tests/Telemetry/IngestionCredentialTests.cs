@@ -5,6 +5,7 @@ using Azure.Identity;
 
 namespace AccBackup.Functions.Tests.Telemetry;
 
+[Trait("Category", "Unit")]
 public sealed partial class IngestionCredentialTests
 {
     [Fact]

@@ -1,6 +1,7 @@
 namespace AccBackup.Functions.Tests.Telemetry;
 
 /// <summary>The problem-run alert's condition (infra/bicep/modules/alerts.bicep) on runs-query rows of finished runs.</summary>
+[Trait("Category", "Unit")]
 public sealed class ProblemRunConditionTests
 {
     [Fact]

@@ -10,6 +10,7 @@ namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>host.json gives the app's code what it relies on: the backend its Durable extension and the infra provide, room for
 /// the activity window the orchestrations schedule, time for the longest wait an activity may make, and the run-summary log.</summary>
+[Trait("Category", "Unit")]
 public sealed class HostJsonTests
 {
     [Fact]

@@ -8,6 +8,7 @@ using Microsoft.Extensions.Options;
 namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>local.settings.sample.json documents every setting: each option with its code default, nothing else.</summary>
+[Trait("Category", "Unit")]
 public sealed class LocalSettingsSampleTests
 {
     /// <summary>Settings the Functions runtime reads locally; anything else in Values must be an option.</summary>

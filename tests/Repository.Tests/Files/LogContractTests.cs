@@ -7,6 +7,7 @@ namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The run-summary log contract in infra/bicep/README.md and the query the alerts and workbook share agree.</summary>
 /// <remarks>That the worker's exporter really produces these fields is tests/Functions.Tests/Telemetry's part.</remarks>
+[Trait("Category", "Unit")]
 public sealed partial class LogContractTests
 {
     [Fact]

@@ -4,6 +4,7 @@ namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The repository stands on its own: no file points at a path of a developer's machine or at notes kept outside
 /// it; sources are cited by their public pages.</summary>
+[Trait("Category", "Unit")]
 public sealed class OutsidePathTests
 {
     private static readonly string[] TextExtensions = [".cs", ".md", ".json", ".bicep", ".bicepparam", ".sh", ".kql", ".yaml", ".yml", ".csproj", ".props", ".cjs", ".js"];

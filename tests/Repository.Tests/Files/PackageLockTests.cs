@@ -6,6 +6,7 @@ namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>What is deployed is what was tested: every project of the solution has its resolved packages committed, the
 /// test command restores and builds in locked mode, and the Worker SDK's generated extensions project is pinned too.</summary>
+[Trait("Category", "Unit")]
 public sealed class PackageLockTests
 {
     [Fact]

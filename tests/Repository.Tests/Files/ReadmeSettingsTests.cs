@@ -1,6 +1,7 @@
 namespace AccBackup.Repository.Tests.Files;
 
 /// <summary>The README's configuration table documents every setting the app binds, and nothing else.</summary>
+[Trait("Category", "Unit")]
 public sealed class ReadmeSettingsTests
 {
     [Fact]

@@ -3,6 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Acc;
 
+[Trait("Category", "Unit")]
 public sealed class ApsOssClientTests
 {
     private static readonly Uri BaseUrl = new("https://aps.test/");

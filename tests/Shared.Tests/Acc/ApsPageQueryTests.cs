@@ -2,6 +2,7 @@ using AccBackup.Acc;
 
 namespace AccBackup.Tests.Acc;
 
+[Trait("Category", "Unit")]
 public sealed class ApsPageQueryTests
 {
     private static readonly ApsPageQuery Query = new(("page[limit]", "200"), ("includeHidden", "true"));

@@ -9,7 +9,7 @@ internal static class ApsTestServices
 {
     public const string AccountId = "5d3c0a9e-2f1b-4c8e-9a7d-000000000001";
 
-    public static ServiceProvider Create(Uri baseUrl, HttpMessageHandler? stub = null, IDictionary<string, string?>? settings = null)
+    public static ServiceProvider Create(Uri baseUrl, HttpMessageHandler? stub = null, IDictionary<string, string?>? settings = null, TimeProvider? time = null)
     {
         var values = new Dictionary<string, string?>
         {
@@ -28,6 +28,11 @@ internal static class ApsTestServices
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
         var services = new ServiceCollection();
         services.AddLogging();
+        if (time is not null)
+        {
+            services.AddSingleton(time);
+        }
+
         services.AddApsClient(configuration);
         if (stub is not null)
         {

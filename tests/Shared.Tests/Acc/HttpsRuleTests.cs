@@ -3,6 +3,7 @@ using AccBackup.Acc;
 namespace AccBackup.Tests.Acc;
 
 /// <summary>Which URLs the app may call, and what of a URL a message may show.</summary>
+[Trait("Category", "Unit")]
 public sealed class HttpsRuleTests
 {
     [Theory]

@@ -3,6 +3,7 @@ using AccBackup.Storage;
 
 namespace AccBackup.Tests.Backup;
 
+[Trait("Category", "Unit")]
 public sealed class BlobPathBuilderTests
 {
     [Theory]

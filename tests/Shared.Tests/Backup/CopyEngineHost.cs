@@ -48,13 +48,13 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     /// <param name="emulatorOptions">The emulated account and its faults.</param>
     /// <param name="settings">Configuration over the test defaults.</param>
     /// <param name="downloadAttempts">Attempts of one signed-URL GET (the product's <see cref="BlobCopier.DownloadAttempts"/> unless a test says otherwise).</param>
+    /// <param name="time">The engine's clock (the system's unless a test moves its own).</param>
     public static async Task<CopyEngineHost> StartAsync(
-        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, int downloadAttempts = BlobCopier.DownloadAttempts)
+        EmulatorOptions emulatorOptions, IDictionary<string, string?>? settings = null, int downloadAttempts = BlobCopier.DownloadAttempts, TimeProvider? time = null)
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
-            "copy-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("copy"), new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;
@@ -64,6 +64,11 @@ internal sealed class CopyEngineHost : IAsyncDisposable
         var logs = new CapturedLogs();
         var services = new ServiceCollection();
         services.AddLogging(b => b.SetMinimumLevel(LogLevel.Trace).AddProvider(logs));
+        if (time is not null)
+        {
+            services.AddSingleton(time);
+        }
+
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
         services.AddHttpClient(BlobCopier.DownloadClientName).AddHttpMessageHandler(() => downloads.CreateHandler());
 

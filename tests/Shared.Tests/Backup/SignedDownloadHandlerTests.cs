@@ -9,6 +9,7 @@ using Microsoft.Extensions.Time.Testing;
 namespace AccBackup.Tests.Backup;
 
 /// <summary>The download client's one retry layer, as registered, against a hand-written source and a fake clock.</summary>
+[Trait("Category", "Unit")]
 public sealed class SignedDownloadHandlerTests : IDisposable
 {
     private static readonly byte[] Block = Enumerable.Range(0, 100).Select(i => (byte)i).ToArray();

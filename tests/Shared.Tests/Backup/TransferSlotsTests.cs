@@ -3,6 +3,7 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Backup;
 
+[Trait("Category", "Unit")]
 public sealed class TransferSlotsTests
 {
     private const int Block = 4 << 20;

@@ -5,6 +5,7 @@ namespace AccBackup.Tests.Issues;
 
 /// <summary>The snapshot's attachments in JSON: a referenced Docs file round-trips, a stored one writes no reference, and a
 /// snapshot written before references existed still reads.</summary>
+[Trait("Category", "Unit")]
 public sealed class IssueSnapshotJsonTests
 {
     private const string VersionUrn = "urn:adsk.wipprod:fs.file:vf.abc?version=3";

@@ -40,8 +40,7 @@ internal sealed class IssuesHost : IAsyncDisposable
         var emulator = await EmulatorServer.StartAsync(emulatorOptions ?? new EmulatorOptions());
         var key = RSA.Create(2048);
         emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
-        var values = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite,
-            "issues-" + Guid.NewGuid().ToString("N")[..16], new Dictionary<string, string?>
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("issues"), new Dictionary<string, string?>
             {
                 ["Issues:ServiceAccountId"] = ServiceAccountId,
                 ["Issues:KeyId"] = KeyId,

@@ -6,6 +6,7 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Issues;
 
+[Trait("Category", "Unit")]
 public sealed class IssuesOptionsValidatorTests
 {
     [Fact]

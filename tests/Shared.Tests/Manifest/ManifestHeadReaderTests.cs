@@ -3,6 +3,7 @@ using AccBackup.Manifest;
 
 namespace AccBackup.Tests.Manifest;
 
+[Trait("Category", "Unit")]
 public sealed class ManifestHeadReaderTests
 {
     private const string Manifest = """

@@ -5,6 +5,7 @@ namespace AccBackup.Tests.Manifest;
 
 /// <summary>The summary's issue counts in the manifest JSON: camelCase, left out when issues are not exported, and manifests
 /// written before issues were backed up still read.</summary>
+[Trait("Category", "Unit")]
 public sealed class ManifestSummaryIssuesTests
 {
     [Fact]

@@ -3,6 +3,7 @@ using AccBackup.Proof;
 namespace AccBackup.Tests.Proof;
 
 /// <summary>The nightly slice: deterministic, and over ProveAllWithinDays consecutive nights every blob read whole once.</summary>
+[Trait("Category", "Unit")]
 public sealed class ProofSliceTests
 {
     private static readonly string[] Blobs = [.. Enumerable.Range(0, 2_000).Select(i => $"Tower A/Project Files/Level {i % 17}/Model {i}.v{1 + (i % 5)}.rvt")];

@@ -5,6 +5,7 @@ using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Tests.Quotas;
 
+[Trait("Category", "Unit")]
 public sealed class ApsQuotaLimiterTests
 {
     [Fact]

@@ -4,6 +4,7 @@ using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Tests.Quotas;
 
+[Trait("Category", "Unit")]
 public sealed class ApsQuotaLogTests
 {
     private const int Limit = 45;

@@ -3,6 +3,7 @@ using AccBackup.Quotas;
 
 namespace AccBackup.Tests.Quotas;
 
+[Trait("Category", "Unit")]
 public sealed class ApsQuotaWindowsTests
 {
     private static readonly DateTimeOffset Now = new(2026, 11, 23, 2, 0, 4, 500, TimeSpan.Zero);

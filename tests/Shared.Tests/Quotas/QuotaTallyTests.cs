@@ -3,6 +3,7 @@ using AccBackup.Quotas;
 
 namespace AccBackup.Tests.Quotas;
 
+[Trait("Category", "Unit")]
 public sealed class QuotaTallyTests
 {
     private const int Limit = 45;

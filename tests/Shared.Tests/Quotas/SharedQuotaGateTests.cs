@@ -4,6 +4,7 @@ using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Tests.Quotas;
 
+[Trait("Category", "Unit")]
 public sealed class SharedQuotaGateTests
 {
     // Hubs at 50/min × 0.9: 45 calls in any minute, counted in 3-second slices, batches of 2.
@@ -42,7 +43,7 @@ public sealed class SharedQuotaGateTests
             await gate.AcquireAsync(CancellationToken.None);
         }
 
-        await WaitUntilAsync(() => budget.Takes.Count == 2);
+        await Testing.TestWaits.UntilAsync(() => budget.Takes.Count == 2, "two takes");
         Assert.Equal(46, budget.GrantedIn(ApsEndpoint.SignedDownload, Start));
     }
 
@@ -53,7 +54,7 @@ public sealed class SharedQuotaGateTests
         budget.Hold = new TaskCompletionSource();
 
         var callers = Enumerable.Range(0, 200).Select(_ => gate.AcquireAsync(CancellationToken.None).AsTask()).ToList();
-        await WaitUntilAsync(() => budget.Takes.Count == 1);
+        await Testing.TestWaits.UntilAsync(() => budget.Takes.Count == 1, "one take");
         budget.Hold.SetResult();
         await Task.WhenAll(callers).WaitAsync(Testing.TestWaits.Signal);
 
@@ -107,7 +108,7 @@ public sealed class SharedQuotaGateTests
         var next = Start + Windows.Slice;
 
         var waiting = gate.AcquireAsync(CancellationToken.None).AsTask();
-        await WaitUntilAsync(() => budget.GrantedIn(Endpoint, next) > 0);
+        await Testing.TestWaits.UntilAsync(() => budget.GrantedIn(Endpoint, next) > 0, "granted in the next slice");
         await Task.Delay(50);
         Assert.False(waiting.IsCompleted);
 
@@ -142,7 +143,7 @@ public sealed class SharedQuotaGateTests
         for (var slice = 0; slice < 50; slice++)
         {
             var expected = Math.Min(callers.Count, Limit * (1 + (slice / (Counted + 1))));
-            await WaitUntilAsync(() => callers.Count(c => c.IsCompleted) >= expected);
+            await Testing.TestWaits.UntilAsync(() => callers.Count(c => c.IsCompleted) >= expected, $"{expected} callers through");
             await Task.Delay(10);
             var done = callers.Count(c => c.IsCompleted);
             Assert.Equal(expected, done);
@@ -169,14 +170,4 @@ public sealed class SharedQuotaGateTests
     }
 
     private SharedQuotaGate CreateSut(ApsEndpoint endpoint = Endpoint) => new(endpoint, Windows, budget, time);
-
-    private static async Task WaitUntilAsync(Func<bool> condition)
-    {
-        for (var clock = System.Diagnostics.Stopwatch.StartNew(); !condition() && clock.Elapsed < Testing.TestWaits.Signal;)
-        {
-            await Task.Delay(20);
-        }
-
-        Assert.True(condition());
-    }
 }

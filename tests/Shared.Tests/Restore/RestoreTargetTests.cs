@@ -2,6 +2,7 @@ using AccBackup.Restore;
 
 namespace AccBackup.Tests.Restore;
 
+[Trait("Category", "Unit")]
 public sealed class RestoreTargetTests
 {
     private static readonly string Root = Path.Combine(Path.GetTempPath(), "restore-root");
@@ -42,6 +43,7 @@ public sealed class RestoreTargetTests
     }
 }
 
+[Trait("Category", "Unit")]
 public sealed class RestoreTargetFolderTests : IDisposable
 {
     private readonly string scratch = Directory.CreateTempSubdirectory("acc-restore-target-").FullName;

@@ -2,6 +2,7 @@ using AccBackup.Retention;
 
 namespace AccBackup.Tests.Retention;
 
+[Trait("Category", "Unit")]
 public sealed class RetentionPolicyTests
 {
     private static readonly DateTimeOffset Monday = new(2026, 11, 2, 2, 0, 0, TimeSpan.Zero); // ISO week 45

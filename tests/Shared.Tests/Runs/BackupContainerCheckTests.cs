@@ -4,6 +4,7 @@ using AccBackup.Storage;
 namespace AccBackup.Tests.Runs;
 
 /// <summary>The decision at a run's start on the backup container's facts (<see cref="BackupContainerCheck"/>): no storage.</summary>
+[Trait("Category", "Unit")]
 public sealed class BackupContainerCheckTests
 {
     private static readonly ContainerHolds NoPolicy = new(ImmutabilityPolicy: false, LegalHold: false);

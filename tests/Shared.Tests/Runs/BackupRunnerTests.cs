@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Runs;
@@ -38,22 +37,7 @@ public sealed class BackupRunnerTests
         Assert.Equal((10_517L, 10_000L), (mismatch.ApiSize, mismatch.StoredSize));
         Assert.Equal(truth.Where(f => f.HasStorage).Sum(f => f.ServedLength!.Value), summary.Bytes);
 
-        var entries = manifest.Files.ToDictionary(e => e.ItemId);
-        foreach (var file in truth)
-        {
-            var entry = entries[file.ItemId];
-            Assert.Equal(file.VersionId, entry.VersionId);
-            if (!file.HasStorage)
-            {
-                Assert.Equal(ManifestStatus.NoContent, entry.Status);
-                continue;
-            }
-
-            Assert.Equal(ManifestStatus.Copied, entry.Status);
-            Assert.Equal(file.Sha256, entry.Sha256);
-            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
-            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
-        }
+        await Testing.BackupTruth.AssertEveryFileStoredAsync(truth, manifest.Files, host.Container, CancellationToken.None);
 
         Assert.Equal("done", reports[^1].Phase);
         Assert.Equal(summary.Copied, reports[^1].FilesCopied);

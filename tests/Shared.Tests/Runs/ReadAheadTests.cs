@@ -2,6 +2,7 @@ using AccBackup.Runs;
 
 namespace AccBackup.Tests.Runs;
 
+[Trait("Category", "Unit")]
 public sealed class ReadAheadTests
 {
     [Fact]

@@ -20,7 +20,7 @@ public sealed class RunStateReadsTests
     {
         var azurite = await AzuriteServer.GetAsync();
         await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
-        var settings = BackupSettings.For(emulator.BaseUrl, emulator.ClientId, emulator.ClientSecret, emulator.AccountId, azurite, "reads-" + Guid.NewGuid().ToString("N")[..16]);
+        var settings = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("reads"));
         using var counter = new BlobReadCounter();
         var services = new ServiceCollection();
         services.AddLogging();

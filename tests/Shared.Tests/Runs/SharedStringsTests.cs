@@ -5,6 +5,7 @@ using AccBackup.Runs;
 
 namespace AccBackup.Tests.Runs;
 
+[Trait("Category", "Unit")]
 public sealed class SharedStringsTests
 {
     private const string Record =

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Retry;
@@ -11,6 +9,7 @@ using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 
 namespace AccBackup.Tests.Runs;
 
@@ -20,8 +19,11 @@ public sealed class StormNightTests
 {
     private static readonly EmulatorOptions Demo = new() { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled };
 
-    // Five seconds of storm: twice what the former 8 quick retries (10 ms doubling) lasted, far inside the budget below.
+    // Five seconds of storm on the engine's fake clock: twice what 8 quick retries (10 ms doubling) last, far inside the budget below.
     private static readonly TimeSpan StormLength = TimeSpan.FromSeconds(5);
+
+    // How far the fake clock moves at each step, a real millisecond or more apart: a quarter of the longest back-off wait.
+    private static readonly TimeSpan Step = TimeSpan.FromMilliseconds(50);
 
     private static readonly Dictionary<string, string?> QuickStormSettings = new()
     {
@@ -30,6 +32,9 @@ public sealed class StormNightTests
         ["Aps:Retry:MaxDuration"] = "00:01:00",
         ["Aps:Retry:WarnAfter"] = "00:00:01",
     };
+
+    // The fake clock runs ahead of real time: no attempt of a slow request on a loaded machine may time out on it.
+    private static readonly Dictionary<string, string?> FakeClockSettings = new(QuickStormSettings) { ["Aps:AttemptTimeout"] = "00:30:00" };
 
     /// <summary>Where the emulator storms, what it answers, and the APS endpoint the client sees it on.</summary>
     public static TheoryData<EndpointCategory, string, ApsEndpoint> Storms => new()
@@ -43,15 +48,18 @@ public sealed class StormNightTests
     [MemberData(nameof(Storms))]
     public async Task RunAsync_StormLongerThanQuickRetriesButWithinTheBudget_WaitsItOutAndStoresEveryFile(EndpointCategory category, string kind, ApsEndpoint endpoint)
     {
-        await using var host = await CopyEngineHost.StartAsync(Demo, QuickStormSettings);
+        var time = new FakeTimeProvider(DateTimeOffset.UtcNow);
+        await using var host = await CopyEngineHost.StartAsync(Demo, FakeClockSettings, time: time);
         var weather = host.Services.GetRequiredService<ApsRetryMonitor>();
         host.Emulator.Faults = FaultOptions.None.With(category, kind == "429"
             ? new EndpointFaults { TooManyRequestsRate = 1.0, RetryAfter = null }
             : new EndpointFaults { ServerErrorRate = 1.0 });
 
         var run = host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(RunId: "stormy"), null, CancellationToken.None);
-        var seen = await WatchWeatherAsync(weather, StormLength);
+        var stormEnds = time.GetUtcNow() + StormLength;
+        var seen = await MoveClockAsync(time, weather, () => time.GetUtcNow() >= stormEnds);
         host.Emulator.Faults = FaultOptions.None;
+        await MoveClockAsync(time, weather, () => run.IsCompleted);
         var result = await run;
 
         Assert.True(result.Summary.IsComplete, string.Join("; ", result.Summary.FailedProjects.Select(p => p.Error)));
@@ -79,19 +87,21 @@ public sealed class StormNightTests
         Assert.False(result.Summary.IsComplete);
     }
 
-    /// <summary>Samples <see cref="ApsRetryMonitor.Current"/> every 50 ms for <paramref name="length"/>.</summary>
-    private static async Task<List<ApsRetryWait>> WatchWeatherAsync(ApsRetryMonitor weather, TimeSpan length)
+    /// <summary>Moves <paramref name="time"/> a <see cref="Step"/> at a time until <paramref name="done"/>, sampling
+    /// <see cref="ApsRetryMonitor.Current"/> at each step; at most ten budgets (Aps:Retry:MaxDuration) of the fake clock.</summary>
+    private static async Task<List<ApsRetryWait>> MoveClockAsync(FakeTimeProvider time, ApsRetryMonitor weather, Func<bool> done)
     {
         var seen = new List<ApsRetryWait>();
-        var clock = Stopwatch.StartNew();
-        while (clock.Elapsed < length)
+        for (var steps = 0; !done(); steps++)
         {
+            Assert.True(steps < 12_000, "ten minutes of the fake clock passed without the run ending");
             if (weather.Current is { } storm)
             {
                 seen.Add(storm);
             }
 
-            await Task.Delay(50);
+            await Task.Delay(1); // lets the run reach its next back-off before the clock moves on
+            time.Advance(Step);
         }
 
         return seen;
@@ -100,13 +110,7 @@ public sealed class StormNightTests
     private static async Task AssertEveryFileStoredAsync(CopyEngineHost host, string runId)
     {
         var truth = await host.Emulator.Truth.GetFilesAsync(TruthHashing.All, CancellationToken.None);
-        var entries = (await host.Services.GetRequiredService<ManifestReader>().ReadAsync(runId, CancellationToken.None)).Files.ToDictionary(e => e.ItemId);
-        foreach (var file in truth.Where(f => f.HasStorage))
-        {
-            var entry = entries[file.ItemId];
-            Assert.Equal(ManifestStatus.Copied, entry.Status);
-            await using var stored = await host.Container.OpenReadAsync(entry.BlobName!, null, null, CancellationToken.None);
-            Assert.Equal(file.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(stored)));
-        }
+        var manifest = await host.Services.GetRequiredService<ManifestReader>().ReadAsync(runId, CancellationToken.None);
+        await Testing.BackupTruth.AssertEveryFileStoredAsync(truth, manifest.Files, host.Container, CancellationToken.None);
     }
 }

@@ -26,7 +26,7 @@ public sealed class AzuriteContainerFixture : IAsyncLifetime, IDisposable
     };
 
     /// <summary>A container name no other test uses.</summary>
-    public static string NewContainerName() => "test-" + Guid.NewGuid().ToString("N")[..20];
+    public static string NewContainerName() => AzuriteServer.NewContainerName("test");
 
     /// <summary>A second client for this class's container whose requests reach Azurite with a wrong Content-MD5.</summary>
     public BlobContainer WithWrongContentMd5(WrongContentMd5Handler handler) =>

@@ -2,6 +2,7 @@ using AccBackup.Storage;
 
 namespace AccBackup.Tests.Storage;
 
+[Trait("Category", "Unit")]
 public sealed class BlobNamesTests
 {
     [Theory]

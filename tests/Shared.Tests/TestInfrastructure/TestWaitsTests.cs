@@ -4,6 +4,7 @@ using AccBackup.Testing;
 namespace AccBackup.Tests.TestInfrastructure;
 
 /// <summary>Hang waits hold on a loaded machine: each names a <see cref="TestWaits"/> limit rather than one tuned to a quiet machine.</summary>
+[Trait("Category", "Unit")]
 public sealed partial class TestWaitsTests
 {
     [Fact]

@@ -2,6 +2,7 @@ using AccEmulator.Endpoints.JsonApi;
 
 namespace AccEmulator.Tests.Endpoints.Shapes;
 
+[Trait("Category", "Unit")]
 public sealed class ApiLinksTests
 {
     [Theory]

@@ -3,6 +3,7 @@ using Xunit.Sdk;
 
 namespace AccEmulator.Tests.Endpoints.Shapes;
 
+[Trait("Category", "Unit")]
 public sealed class JsonShapeTests
 {
     private static readonly JsonElement Body = JsonDocument.Parse(

@@ -7,6 +7,7 @@ namespace AccBackup.Tests.Runs.Scheduling;
 
 /// <summary>The issue-export work item of each project: scheduled alongside the listings, done before the project is,
 /// its failure recorded apart from the files and never the run's end.</summary>
+[Trait("Category", "Unit")]
 public sealed class RunScheduleIssueTests
 {
     private static readonly ProjectRef Alpha = new("b.alpha", "Alpha", "Alpha");

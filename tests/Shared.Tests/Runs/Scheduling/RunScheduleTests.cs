@@ -6,6 +6,7 @@ using AccBackup.Runs.Scheduling;
 
 namespace AccBackup.Tests.Runs.Scheduling;
 
+[Trait("Category", "Unit")]
 public sealed class RunScheduleTests
 {
     private static readonly ProjectRef Alpha = new("b.alpha", "Alpha", "Alpha");
