@@ -52,7 +52,7 @@ public sealed class ConsoleFixture : IAsyncLifetime, IDisposable
         var ct = CancellationToken.None;
         emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, ct);
         var azurite = await AzuriteServer.GetAsync();
-        var container = "console-" + Guid.NewGuid().ToString("N")[..20];
+        var container = AzuriteServer.NewContainerName("console");
         var environment = new Dictionary<string, string?>
         {
             ["BackupStorage__ConnectionString"] = azurite.ConnectionString,

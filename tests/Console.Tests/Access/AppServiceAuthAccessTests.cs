@@ -6,6 +6,7 @@ using Microsoft.Extensions.Configuration;
 
 namespace AccBackup.BackupConsole.Tests.Access;
 
+[Trait("Category", "Unit")]
 public sealed class AppServiceAuthAccessTests
 {
     private const string ReaderPrincipal = """{"auth_typ":"aad","role_typ":"http://schemas.microsoft.com/ws/2008/06/identity/claims/role","claims":[{"typ":"http://schemas.microsoft.com/ws/2008/06/identity/claims/role","val":"Console.Reader"}]}""";

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Http;
 
 namespace AccBackup.BackupConsole.Tests.Access;
 
+[Trait("Category", "Unit")]
 public sealed class LoopbackAccessTests
 {
     [Theory]

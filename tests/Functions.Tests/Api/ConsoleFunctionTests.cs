@@ -36,7 +36,7 @@ public sealed class ConsoleFunctionTests : IAsyncLifetime, IDisposable
             ["WEBSITE_INSTANCE_ID"] = "instance-1",
             ["WEBSITE_AUTH_ENABLED"] = "True",
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
-            ["BackupStorage:ContainerName"] = "console-fn-" + Guid.NewGuid().ToString("N")[..16],
+            ["BackupStorage:ContainerName"] = AzuriteServer.NewContainerName("console-fn"),
         });
         builder.Services.AddMvcCore();
         builder.Services.AddBackupBlobStorage(builder.Configuration);
