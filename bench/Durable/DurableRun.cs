@@ -7,6 +7,7 @@ using AccBackup.Bench.Scenarios;
 using AccBackup.Durable;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using Microsoft.DurableTask;
 using Microsoft.DurableTask.Client;
 using Microsoft.DurableTask.Testing;
@@ -41,7 +42,7 @@ internal static class DurableRun
             },
             cancellationToken);
         var options = OrchestrationSettings.From(host.Services.GetRequiredService<IOptions<BackupOptions>>().Value);
-        await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, new BackupRunInput(new BackupRunRequest(), options), new StartOrchestrationOptions(runId), cancellationToken);
+        await host.Client.ScheduleNewOrchestrationInstanceAsync(BackupRunOrchestrator.Name, new BackupRunInput(new BackupRunRequest(), options), new StartOrchestrationOptions(runId), cancellationToken);
         var run = await host.Client.WaitForInstanceCompletionAsync(runId, getInputsAndOutputs: true, cancellationToken);
         if (run.RuntimeStatus != OrchestrationRuntimeStatus.Completed || run.ReadOutputAs<BackupRunOutcome>() is not { } outcome)
         {

@@ -15,6 +15,7 @@ public static class DurableServiceCollectionExtensions
         services.AddBackupRuns(configuration);
         services.TryAddSingleton<ActiveRunClaim>();
         services.TryAddSingleton<Progress.ChunkProgressStore>();
+        services.TryAddTransient<Progress.ProgressRecordingCopy>();
         services.TryAddSingleton<BackupStarter>();
         services.TryAddSingleton<BackupRunQueries>();
         return services;

@@ -89,7 +89,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
     /// <summary>Schedules run <paramref name="runId"/> with <paramref name="input"/> and waits for it to end.</summary>
     public async Task<OrchestrationMetadata> RunAsync(string runId, BackupRunInput input, TimeSpan? timeout = null)
     {
-        await Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions(runId));
+        await Client.ScheduleNewOrchestrationInstanceAsync(BackupRunOrchestrator.Name, input, new StartOrchestrationOptions(runId));
         return await WaitAsync(runId, timeout);
     }
 

@@ -30,7 +30,7 @@ public sealed class NightlyBackupTriggerTests
 
         Assert.Equal((StartOutcome.Started, "20261124-nightly"), (first.Outcome, first.RunId));
         Assert.Equal((StartOutcome.AlreadyExists, "20261124-nightly"), (second.Outcome, second.RunId));
-        var run = Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.TaskNames.BackupRun);
+        var run = Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.Orchestrations.BackupRunOrchestrator.Name);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var noOp = Assert.Single(logs.Entries, e => e.Category == typeof(BackupStarter).FullName && e.Message.Contains("exists already", StringComparison.Ordinal));
         Assert.Equal(LogLevel.Information, noOp.Level);

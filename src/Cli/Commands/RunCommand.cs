@@ -42,7 +42,7 @@ internal static class RunCommand
         await using var emulator = demo ? await DemoEmulator.StartAsync(cancellationToken).ConfigureAwait(false) : null;
         var configuration = CliSettings.Build(context, values.SettingsFile, [.. emulator?.Settings ?? [], .. values.Overrides]);
         await using var services = CliServices.ForRun(configuration, context, values.LogLevel);
-        // The containers are the run's to check (RunPreparer): a backup container gone after earlier runs fails the run, never
+        // The containers are the run's to check (PrepareRunActivity): a backup container gone after earlier runs fails the run, never
         // silently starts over in a new one; only a very first run on an account key creates them.
         var container = services.GetRequiredService<BlobContainer>();
         var runner = services.GetRequiredService<BackupRunner>();

@@ -2,6 +2,7 @@ using AccBackup.Durable.Orchestrations;
 using AccBackup.Durable.Progress;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using Microsoft.DurableTask.Client;
 
 namespace AccBackup.Durable.Control;
@@ -14,7 +15,7 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
     {
         ArgumentNullException.ThrowIfNull(client);
         var instance = await client.GetInstanceAsync(runId, getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
-        return instance is null || instance.Name != TaskNames.BackupRun ? null : await ViewAsync(client, instance, cancellationToken).ConfigureAwait(false);
+        return instance is null || instance.Name != BackupRunOrchestrator.Name ? null : await ViewAsync(client, instance, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The run in progress (if any) and the <paramref name="top"/> most recent runs with a manifest.</summary>
@@ -49,7 +50,7 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
 
     private static async Task<BackupProgress?> ProjectProgressAsync(DurableTaskClient client, string runId, int key, CancellationToken cancellationToken)
     {
-        var project = await client.GetInstanceAsync(BackupRunOrchestrator.ProjectInstanceId(runId, key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
+        var project = await client.GetInstanceAsync(Manifest.RunId.Parse(runId).ProjectInstance(key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
         return project switch
         {
             { RuntimeStatus: OrchestrationRuntimeStatus.Completed } when project.ReadOutputAs<ProjectBackupOutcome>() is { } done => done.Tally.ToProgress(runId, ""),

@@ -1,5 +1,6 @@
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 
 namespace AccBackup.Durable.Control;
 

@@ -42,7 +42,7 @@ public sealed partial class BackupStarter(ActiveRunClaim claim, IOptions<BackupO
         }
 
         var input = new BackupRunInput(request with { RunId = runId }, OrchestrationSettings.From(options.Value));
-        await client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions(runId), cancellationToken).ConfigureAwait(false);
+        await client.ScheduleNewOrchestrationInstanceAsync(BackupRunOrchestrator.Name, input, new StartOrchestrationOptions(runId), cancellationToken).ConfigureAwait(false);
         Log.Started(logger, runId);
         return new StartResult(StartOutcome.Started, runId, nameof(OrchestrationRuntimeStatus.Pending));
     }
@@ -54,7 +54,7 @@ public sealed partial class BackupStarter(ActiveRunClaim claim, IOptions<BackupO
         var query = new OrchestrationQuery { Statuses = Active, PageSize = 100 };
         await foreach (var instance in client.GetAllInstancesAsync(query).WithCancellation(cancellationToken).ConfigureAwait(false))
         {
-            if (instance.Name == TaskNames.BackupRun)
+            if (instance.Name == BackupRunOrchestrator.Name)
             {
                 return instance;
             }

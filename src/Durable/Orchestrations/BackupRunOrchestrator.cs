@@ -1,6 +1,7 @@
 using System.Globalization;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.Logging;
@@ -15,8 +16,8 @@ namespace AccBackup.Durable.Orchestrations;
 /// </remarks>
 public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunInput, BackupRunOutcome>
 {
-    /// <summary>The instance id of project number <paramref name="key"/> of run <paramref name="runId"/>.</summary>
-    public static string ProjectInstanceId(string runId, int key) => runId + ":p" + key.ToString("D4", CultureInfo.InvariantCulture);
+    /// <summary>The name it is registered and started by.</summary>
+    public const string Name = "BackupRun";
 
     /// <inheritdoc />
     public override async Task<BackupRunOutcome> RunAsync(TaskOrchestrationContext context, BackupRunInput input)
@@ -58,7 +59,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         var retrying = ActivityOptions.Retrying(settings.ActivityAttempts);
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "preparing"), 0));
 
-        var prepared = await CallAsync<RunPreparation>(context, TaskNames.PrepareRun, new RunPreparationInput(runId, startedAt, input.Request), retrying);
+        var prepared = await AbortOnFatal(context.PrepareRunAsync(new PrepareRunInput(runId, startedAt, input.Request), retrying));
         if (prepared.ContainerProblem is { } problem)
         {
             throw new BackupContainerException(problem);
@@ -81,8 +82,8 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             {
                 var key = next++;
                 var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
-                var options = new SubOrchestrationOptions(retrying, ProjectInstanceId(runId, key));
-                var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(TaskNames.ProjectBackup, project, options);
+                var options = new SubOrchestrationOptions(retrying, RunId.Parse(runId).ProjectInstance(key));
+                var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(ProjectBackupOrchestrator.Name, project, options);
                 running.Add(call, window);
                 runningKeys.Add(call, key);
             }
@@ -111,8 +112,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         ProofSummary? proof = null;
         try
         {
-            proof = input.Request.DryRun ? null : await CallAsync<ProofSummary?>(
-                context, TaskNames.ProveStoredBlobs, new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), retrying);
+            proof = input.Request.DryRun ? null : await AbortOnFatal(context.ProveStoredBlobsAsync(ProveStoredBlobsInput.For(prepared), retrying));
         }
         catch (TaskFailedException e)
         {
@@ -122,10 +122,8 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         }
 
         context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "writing manifest"), 0));
-        var assembly = new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failures,
-            [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, input.Request.DryRun, prepared.LatestRunId,
-            tally.ToIssuesSummary(issueFailures), proof);
-        var result = await CallAsync<BackupRunOutcome>(context, TaskNames.AssembleManifest, assembly, retrying) with
+        var assembly = AssembleManifestInput.For(prepared, input.Request.DryRun, tally, failures, tally.ToIssuesSummary(issueFailures), proof);
+        var result = await AbortOnFatal(context.AssembleManifestAsync(assembly, retrying)) with
         {
             ListingActivities = tally.ListingsStarted,
             CopyActivities = tally.CopiesStarted,
@@ -135,12 +133,12 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         return result;
     }
 
-    /// <summary>Calls an activity; a failure that ends the run surfaces as <see cref="BackupRunAbortedException"/> with its own message.</summary>
-    private static async Task<T> CallAsync<T>(TaskOrchestrationContext context, string activity, object input, TaskOptions options)
+    /// <summary>An activity's call, where a failure that ends the run surfaces as <see cref="BackupRunAbortedException"/> with its own message.</summary>
+    private static async Task<T> AbortOnFatal<T>(Task<T> call)
     {
         try
         {
-            return await context.CallActivityAsync<T>(activity, input, options);
+            return await call;
         }
         catch (TaskFailedException e) when (WorkFailure.IsFatalType(e.FailureDetails.ErrorType))
         {

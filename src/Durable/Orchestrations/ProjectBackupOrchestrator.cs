@@ -1,12 +1,13 @@
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Durable.Orchestrations;
 
-/// <summary>Backs up one project: drives its <see cref="RunSchedule"/> through a sliding window of listing and copy
-/// activities (<c>Task.WhenAny</c>, never batches that wait for their slowest member).</summary>
+/// <summary>Backs up one project: drives its <see cref="RunSchedule"/> with <see cref="ScheduleDriver"/> (the CLI's loop too)
+/// through a sliding window of the project's share of activities, each run as a Durable activity.</summary>
 /// <remarks>
 /// After <see cref="OrchestrationSettings.CompletionsPerGeneration"/> completions it stops starting work, lets what is in
 /// flight finish and continues as new with the schedule's state: its history never grows with the project's size.
@@ -14,6 +15,9 @@ namespace AccBackup.Durable.Orchestrations;
 /// </remarks>
 public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<ProjectBackupInput, ProjectBackupOutcome?>
 {
+    /// <summary>The name it is registered and started by.</summary>
+    public const string Name = "ProjectBackup";
+
     /// <inheritdoc />
     public override async Task<ProjectBackupOutcome?> RunAsync(TaskOrchestrationContext context, ProjectBackupInput input)
     {
@@ -27,38 +31,15 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
             context.SetCustomStatus(schedule.Progress());
         }
 
-        var options = ActivityOptions.Retrying(input.Settings.ActivityAttempts);
-        var inFlight = new Dictionary<Task, ScheduledWork>();
-        var completed = 0;
-        var scheduled = 0;
-        while (true)
+        var activities = new OrchestratedActivities(context, schedule, ActivityOptions.Retrying(input.Settings.ActivityAttempts));
+        var end = await ScheduleDriver.DriveAsync(schedule, activities, input.Window, input.Settings.CompletionsPerGeneration);
+        if (end.Abort?.Failure is { } fatal)
         {
-            if (completed < input.Settings.CompletionsPerGeneration)
-            {
-                foreach (var work in schedule.Next(input.Window - inFlight.Count))
-                {
-                    inFlight.Add(Start(context, work, options), work);
-                    scheduled++;
-                }
-            }
-
-            if (inFlight.Count == 0)
-            {
-                break;
-            }
-
-            var finished = await Task.WhenAny(inFlight.Keys);
-            inFlight.Remove(finished, out var done);
-            completed++;
-            if (await ApplyAsync(schedule, done!, finished) is { } fatal)
-            {
-                Log.RunAborted(logger, input.Plan.RunId, input.Project.Name, fatal.Message);
-                throw new BackupRunAbortedException(fatal.Message);
-            }
-
-            context.SetCustomStatus(schedule.Progress());
+            Log.RunAborted(logger, input.Plan.RunId, input.Project.Name, fatal.Message);
+            throw new BackupRunAbortedException(fatal.Message);
         }
 
+        var scheduled = end.Started;
         if (!schedule.IsDone)
         {
             context.ContinueAsNew(input with
@@ -77,38 +58,25 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
         return new ProjectBackupOutcome(schedule.State.Tally, failure, Math.Max(input.LargestGenerationTasks, scheduled), schedule.IssueFailures() is [var issues] ? issues : null);
     }
 
-    private static Task Start(TaskOrchestrationContext context, ScheduledWork work, TaskOptions options) => work switch
+    /// <summary>How a piece of work runs in the orchestration: its activity called by name with the run's retry policy, a
+    /// failure after the retries turned into the schedule's <see cref="WorkFailure"/>; each result shown in the custom status.</summary>
+    private sealed class OrchestratedActivities(TaskOrchestrationContext context, RunSchedule schedule, TaskOptions options) : IActivityRunner
     {
-        { Listing: { } listing } => context.CallActivityAsync<FolderWaveResult>(TaskNames.ListFolders, listing, options),
-        { Issues: { } issues } => context.CallActivityAsync<IssueExportSummary>(TaskNames.ExportIssues, issues, options),
-        _ => context.CallActivityAsync<ChunkCopyResult>(TaskNames.CopyChunk, work.Copy, options),
-    };
-
-    /// <summary>Feeds a finished activity to the schedule; returns the failure when it ends the run.</summary>
-    private static async Task<WorkFailure?> ApplyAsync(RunSchedule schedule, ScheduledWork work, Task finished)
-    {
-        try
+        public async Task<WorkOutcome> RunAsync<TActivity, TInput, TResult>(ScheduledWork work, TInput input)
+            where TActivity : IRunActivity<TInput, TResult>
+            where TResult : notnull
         {
-            if (finished is Task<FolderWaveResult> listing)
+            try
             {
-                schedule.Listed(work, await listing);
+                return WorkOutcome.Succeeded(await BackupTasks.Call<TActivity, TResult>(context, input!, options));
             }
-            else if (finished is Task<IssueExportSummary> issues)
+            catch (TaskFailedException e)
             {
-                schedule.IssuesExported(work, await issues);
+                return new WorkOutcome(null, new WorkFailure(e.FailureDetails.ErrorType, e.FailureDetails.ErrorMessage));
             }
-            else
-            {
-                schedule.Copied(work, await (Task<ChunkCopyResult>)finished);
-            }
+        }
 
-            return null;
-        }
-        catch (TaskFailedException e)
-        {
-            var failure = new WorkFailure(e.FailureDetails.ErrorType, e.FailureDetails.ErrorMessage);
-            return schedule.Failed(work, failure) == FailureVerdict.AbortRun ? failure : null;
-        }
+        public void Reported(ScheduledWork work, WorkOutcome outcome) => context.SetCustomStatus(schedule.Progress());
     }
 
     private static partial class Log
@@ -120,6 +88,3 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
         public static partial void RunAborted(ILogger logger, string runId, string project, string reason);
     }
 }
-
-/// <summary>The run cannot go on (e.g. APS rejected the credentials): the message says which setting to fix.</summary>
-public sealed class BackupRunAbortedException(string message) : Exception(message);

@@ -1,5 +1,6 @@
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Durable.Progress;
@@ -40,7 +41,7 @@ internal sealed partial class ChunkProgressReporter : IProgress<ManifestEntry>, 
     }
 
     /// <summary>Records the chunk's result: what it stored, also when this attempt found the results of an earlier one.</summary>
-    public async Task CompleteAsync(ChunkCopyResult result)
+    public async Task CompleteAsync(CopyChunkResult result)
     {
         ArgumentNullException.ThrowIfNull(result);
         await StopAsync().ConfigureAwait(false);

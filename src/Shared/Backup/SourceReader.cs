@@ -87,18 +87,3 @@ internal static class SourceReader
         }
     }
 }
-
-/// <summary>A transfer failed every attempt (network, truncation, 5xx, 429, timeout), or the source redirected it.</summary>
-internal sealed class TransferException(string reason, Exception? inner = null) : Exception(reason, inner);
-
-/// <summary>The signed URL was refused (403) even after it was renewed.</summary>
-internal sealed class SignedUrlExpiredException() : Exception("the signed URL was refused (403) even when renewed");
-
-/// <summary>The bytes disagree with what the source promised (it changed mid-copy): the file is not committed.</summary>
-internal sealed class FileIntegrityException(string reason) : Exception(reason);
-
-/// <summary>A whole-object GET found a larger object than planned for: switch to blocks.</summary>
-internal sealed class SourceTooLargeException(long total) : Exception($"object is {total} bytes")
-{
-    public long Total { get; } = total;
-}

@@ -16,8 +16,8 @@ public static class RunLayout
     /// <summary>The manifest's file name within its run's folder.</summary>
     public const string ManifestFileName = "manifest.json";
 
-    /// <summary>The folder of one run; refuses a run id that is not 1–100 letters, digits, '-', '_' or '.'.</summary>
-    public static string RunFolder(string runId) => RunsPrefix + Validate(runId) + "/";
+    /// <summary>The folder of one run; refuses a malformed run id (<see cref="RunId.Parse"/>).</summary>
+    public static string RunFolder(string runId) => RunsPrefix + RunId.Parse(runId).Value + "/";
 
     /// <summary>The JSON manifest of <paramref name="runId"/>.</summary>
     public static string Json(string runId) => RunFolder(runId) + ManifestFileName;
@@ -25,7 +25,7 @@ public static class RunLayout
     /// <summary>The CSV twin of the manifest of <paramref name="runId"/>.</summary>
     public static string Csv(string runId) => RunFolder(runId) + "manifest.csv";
 
-    /// <summary>An empty blob a run writes into the backup container to read the retention period new blobs get (RunPreparer).</summary>
+    /// <summary>An empty blob a run writes into the backup container to read the retention period new blobs get (PrepareRunActivity).</summary>
     public static string RetentionProbe(string runId) => RunFolder(runId) + "retention-probe";
 
     /// <summary>The prefix of every inventory chunk of a run.</summary>
@@ -46,13 +46,4 @@ public static class RunLayout
 
     /// <summary>The folder-state records written by the listing activity <paramref name="outputKey"/>.</summary>
     public static string FolderState(string runId, string outputKey) => FolderStatePrefix(runId) + outputKey + ".ndjson";
-
-    /// <summary>A new run id from the start time: sortable, unique enough for one account.</summary>
-    public static string NewRunId(DateTimeOffset now) =>
-        now.UtcDateTime.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture) + "-" + Guid.NewGuid().ToString("N")[..4];
-
-    private static string Validate(string runId) =>
-        !string.IsNullOrEmpty(runId) && runId.Length <= 100 && runId.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.') && !runId.Contains("..", StringComparison.Ordinal)
-            ? runId
-            : throw new ArgumentException($"Run id '{runId}' must be 1–100 characters of letters, digits, '-', '_' or '.'.", nameof(runId));
 }

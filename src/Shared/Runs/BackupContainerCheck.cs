@@ -3,7 +3,7 @@ using AccBackup.Storage;
 namespace AccBackup.Runs;
 
 /// <summary>Decides, at the start of a run, whether the backup container can take it: it exists once runs have been
-/// written into it, and it carries the retention policy the settings ask for. Pure: <see cref="RunPreparer"/> reads the facts.</summary>
+/// written into it, and it carries the retention policy the settings ask for. Pure: <see cref="PrepareRunActivity"/> reads the facts.</summary>
 public static class BackupContainerCheck
 {
     /// <summary>The problem with the container, or null when the run may go on.</summary>

@@ -1,14 +1,19 @@
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Runs;
 
 /// <summary>Runs one backup in this process: the CLI's engine. It drives the same <see cref="RunSchedule"/> and the same
-/// activities as the Durable orchestrator (src/Durable), through one sliding window of at most
-/// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities.</summary>
+/// activities as the Durable orchestration (src/Durable), through <see cref="ScheduleDriver"/> with one window of at most
+/// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities; what it adds is how an activity runs here (in this
+/// process, retried as <see cref="ActivityRetry"/> says, each copied file reported as it ends).</summary>
 public sealed partial class BackupRunner(
-    RunPreparer preparer, FolderWaveLister lister, ChunkCopier copier, ProjectIssueExporter issues, Proof.StoredBlobProver prover, ManifestAssembler assembler,
+    PrepareRunActivity preparer, ProveStoredBlobsActivity prover, AssembleManifestActivity assembler, IServiceProvider activities,
     IOptions<Backup.BackupOptions> options, TimeProvider time,
     ILogger<BackupRunner> logger, ILoggerFactory loggers)
 {
@@ -23,8 +28,8 @@ public sealed partial class BackupRunner(
         ArgumentNullException.ThrowIfNull(request);
         var settings = options.Value;
         var startedAt = time.GetUtcNow();
-        var runId = request.RunId ?? Manifest.RunLayout.NewRunId(startedAt);
-        var prepared = await preparer.PrepareAsync(new RunPreparationInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
+        var runId = request.RunId ?? Manifest.RunId.New(startedAt).Value;
+        var prepared = await preparer.PrepareAsync(new PrepareRunInput(runId, startedAt, request), cancellationToken).ConfigureAwait(false);
         if (prepared.ContainerProblem is { } problem)
         {
             RunSummaryLog.Failed(summaryLog, runId, (time.GetUtcNow() - startedAt).TotalSeconds, 0, problem.Code);
@@ -33,45 +38,23 @@ public sealed partial class BackupRunner(
 
         var plan = RunPlans.For(prepared, request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
-        var payloads = new PayloadMeter();
         var live = new LiveFileProgress(progress);
         live.Report(schedule.Progress("listing"));
 
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        var inFlight = new Dictionary<Task<WorkOutcome>, ScheduledWork>();
+        var runner = new InProcessActivities(activities, ActivityRetry.From(settings), time, logger, schedule, live, abort.Token);
         try
         {
-            while (true)
+            if ((await ScheduleDriver.DriveAsync(schedule, runner, settings.MaxActivitiesInFlight).ConfigureAwait(false)).Abort is { } fatal)
             {
-                foreach (var work in schedule.Next(settings.MaxActivitiesInFlight - inFlight.Count))
-                {
-                    payloads.Input(work);
-                    inFlight.Add(RunWithAttemptsAsync(work, live.For(work.Id), abort.Token), work);
-                }
-
-                if (inFlight.Count == 0)
-                {
-                    break;
-                }
-
-                var finished = await Task.WhenAny(inFlight.Keys).ConfigureAwait(false);
-                inFlight.Remove(finished, out var done);
-                var outcome = await finished.ConfigureAwait(false);
-                live.Forget(done!.Id);
-                payloads.Output(outcome);
-                if (Apply(schedule, done!, outcome) == FailureVerdict.AbortRun)
-                {
-                    throw outcome.Error!;
-                }
-
-                live.Report(schedule.Progress());
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(fatal.Exception!);
             }
         }
         catch
         {
             // A fatal failure: stop the work still in flight before giving up, and say so where a finished run would.
             await abort.CancelAsync().ConfigureAwait(false);
-            await ((Task)Task.WhenAll(inFlight.Keys)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            await ((Task)Task.WhenAll(runner.Started)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
             RunSummaryLog.Failed(summaryLog, runId, (time.GetUtcNow() - startedAt).TotalSeconds, prepared.Projects.Count);
             throw;
         }
@@ -80,8 +63,7 @@ public sealed partial class BackupRunner(
         Manifest.ProofSummary? proof = null;
         try
         {
-            proof = request.DryRun ? null : await prover.ProveAsync(
-                new Proof.ProofInput(runId, startedAt, prepared.LatestRunId ?? prepared.PreviousRunId), cancellationToken).ConfigureAwait(false);
+            proof = request.DryRun ? null : await prover.ProveAsync(ProveStoredBlobsInput.For(prepared), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is Azure.RequestFailedException or IOException or HttpRequestException or TimeoutException)
         {
@@ -93,36 +75,9 @@ public sealed partial class BackupRunner(
         live.Report(schedule.Progress("writing manifest"));
         var tally = schedule.State.Tally;
         var manifest = await assembler.WriteAsync(
-            new ManifestAssemblyInput(runId, startedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, schedule.FailedProjects(),
-                [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, request.DryRun, prepared.LatestRunId,
-                schedule.IssueTotals(), proof),
-            cancellationToken).ConfigureAwait(false);
+            AssembleManifestInput.For(prepared, request.DryRun, tally, schedule.FailedProjects(), schedule.IssueTotals(), proof), cancellationToken).ConfigureAwait(false);
         progress?.Report(ManifestProgress(manifest.Summary, tally));
-        return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, payloads.Largest));
-    }
-
-    private FailureVerdict Apply(RunSchedule schedule, ScheduledWork work, WorkOutcome outcome)
-    {
-        if (outcome.Error is { } error)
-        {
-            Log.WorkFailed(logger, schedule.State.Plan.RunId, work.Project.Name, work.What, error.Message);
-            return schedule.Failed(work, WorkFailure.From(error));
-        }
-
-        if (outcome.Listed is { } listed)
-        {
-            schedule.Listed(work, listed);
-        }
-        else if (outcome.Issues is { } exported)
-        {
-            schedule.IssuesExported(work, exported);
-        }
-        else
-        {
-            schedule.Copied(work, outcome.Copied!);
-        }
-
-        return FailureVerdict.Recorded;
+        return new BackupRunResult(manifest.Summary, manifest, new RunStatistics(tally.ListingsStarted, tally.CopiesStarted, runner.LargestPayload));
     }
 
     private static BackupProgress ManifestProgress(Manifest.ManifestSummary s, RunTally tally) =>
@@ -130,33 +85,6 @@ public sealed partial class BackupRunner(
         {
             FilesPlanned = s.Planned,
         };
-
-    private async Task<WorkOutcome> RunWithAttemptsAsync(ScheduledWork work, IProgress<Manifest.ManifestEntry>? onFile, CancellationToken cancellationToken)
-    {
-        // The CLI's counterpart of the orchestration's retry policy (ActivityRetry): the same attempts and delays;
-        // activities are idempotent, and failures retrying can't fix are not retried.
-        var retry = ActivityRetry.From(options.Value);
-        for (var attempt = 1; ; attempt++)
-        {
-            try
-            {
-                return work switch
-                {
-                    { Listing: { } listing } => new WorkOutcome(await lister.ListAsync(listing, cancellationToken).ConfigureAwait(false), null, null),
-                    { Issues: { } export } => new WorkOutcome(null, null, null, await issues.ExportAsync(export, cancellationToken).ConfigureAwait(false)),
-                    _ => new WorkOutcome(null, await copier.CopyAsync(work.Copy!, cancellationToken, onFile).ConfigureAwait(false), null),
-                };
-            }
-            catch (Exception e) when (!cancellationToken.IsCancellationRequested && retry.ShouldRetry(attempt, WorkFailure.From(e).ErrorType))
-            {
-                await Task.Delay(retry.DelayBefore(attempt + 1), time, cancellationToken).ConfigureAwait(false);
-            }
-            catch (Exception e) when (!cancellationToken.IsCancellationRequested)
-            {
-                return new WorkOutcome(null, null, e);
-            }
-        }
-    }
 
     private static partial class Log
     {
@@ -167,29 +95,76 @@ public sealed partial class BackupRunner(
         public static partial void ProofFailed(ILogger logger, string runId, string reason);
     }
 
-    private sealed record WorkOutcome(FolderWaveResult? Listed, ChunkCopyResult? Copied, Exception? Error, IssueExportSummary? Issues = null);
-
-    /// <summary>Measures every activity input and output as the orchestration would serialize them.</summary>
-    private sealed class PayloadMeter
+    /// <summary>How an activity runs in this process: resolved from the services, retried as the orchestration's policy
+    /// (<see cref="ActivityRetry"/>: the same attempts and delays; activities are idempotent, and failures retrying can't fix are
+    /// not retried), a copy's files reported as they end; every input and output measured as the orchestration would serialize it.</summary>
+    private sealed class InProcessActivities(
+        IServiceProvider activities, ActivityRetry retry, TimeProvider time, ILogger logger, RunSchedule schedule, LiveFileProgress live, CancellationToken cancellationToken)
+        : IActivityRunner
     {
-        public int Largest { get; private set; }
+        private readonly List<Task<WorkOutcome>> started = [];
 
-        public void Input(ScheduledWork work) => Measure(work switch
+        public int LargestPayload { get; private set; }
+
+        /// <summary>Every activity started, ended or not: what a failing run waits for after cancelling them.</summary>
+        public IReadOnlyList<Task<WorkOutcome>> Started => started;
+
+        public Task<WorkOutcome> RunAsync<TActivity, TInput, TResult>(ScheduledWork work, TInput input)
+            where TActivity : IRunActivity<TInput, TResult>
+            where TResult : notnull
         {
-            { Listing: { } l } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveInput).Length,
-            { Issues: { } i } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(i, RunJsonContext.Default.IssueExportInput).Length,
-            _ => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(work.Copy!, RunJsonContext.Default.ChunkCopyInput).Length,
-        });
+            var run = RunWithAttemptsAsync<TActivity, TInput, TResult>(work, input);
+            started.Add(run);
+            return run;
+        }
 
-        public void Output(WorkOutcome outcome) => Measure(outcome switch
+        private async Task<WorkOutcome> RunWithAttemptsAsync<TActivity, TInput, TResult>(ScheduledWork work, TInput input)
+            where TActivity : IRunActivity<TInput, TResult>
+            where TResult : notnull
         {
-            { Listed: { } l } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(l, RunJsonContext.Default.FolderWaveResult).Length,
-            { Copied: { } c } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(c, RunJsonContext.Default.ChunkCopyResult).Length,
-            { Issues: { } i } => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(i, RunJsonContext.Default.IssueExportSummary).Length,
-            _ => 0,
-        });
+            Measure(input!);
+            var activity = ActivatorUtilities.GetServiceOrCreateInstance<TActivity>(activities);
+            var onFile = activity is CopyChunkActivity ? live.For(work.Id) : null;
+            for (var attempt = 1; ; attempt++)
+            {
+                try
+                {
+                    return WorkOutcome.Succeeded(activity is CopyChunkActivity copier && input is CopyChunkInput chunk
+                        ? await copier.CopyAsync(chunk, cancellationToken, onFile).ConfigureAwait(false)
+                        : await activity.RunAsync(input, cancellationToken).ConfigureAwait(false));
+                }
+                catch (Exception e) when (!cancellationToken.IsCancellationRequested && retry.ShouldRetry(attempt, WorkFailure.From(e).ErrorType))
+                {
+                    await Task.Delay(retry.DelayBefore(attempt + 1), time, cancellationToken).ConfigureAwait(false);
+                }
+                catch (Exception e) when (!cancellationToken.IsCancellationRequested)
+                {
+                    Log.WorkFailed(logger, schedule.State.Plan.RunId, work.Project.Name, work.What, e.Message);
+                    return WorkOutcome.Failed(e);
+                }
+            }
+        }
 
-        private void Measure(int bytes) => Largest = Math.Max(Largest, bytes);
+        public void Reported(ScheduledWork work, WorkOutcome outcome)
+        {
+            live.Forget(work.Id);
+            if (outcome.Result is { } result)
+            {
+                Measure(result);
+            }
+
+            live.Report(schedule.Progress());
+        }
+
+        // The run's records as RunJsonContext writes them; an activity's records it does not list yet, by reflection with the same options.
+        private static readonly JsonSerializerOptions PayloadJson = new(RunJsonContext.Default.Options)
+        {
+            TypeInfoResolver = JsonTypeInfoResolver.Combine(RunJsonContext.Default, new DefaultJsonTypeInfoResolver()),
+        };
+
+        // Single-threaded: inputs are measured as work starts and results as they are reported, both on the driver's loop.
+        private void Measure(object payload) =>
+            LargestPayload = Math.Max(LargestPayload, JsonSerializer.SerializeToUtf8Bytes(payload, payload.GetType(), PayloadJson).Length);
     }
 }
 

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using AccBackup.Backup;
 using AccBackup.Manifest;
+using AccBackup.Runs.Activities;
 
 namespace AccBackup.Runs;
 
@@ -9,10 +10,10 @@ namespace AccBackup.Runs;
 [JsonSerializable(typeof(InventoryRecord))]
 [JsonSerializable(typeof(FolderRef))]
 [JsonSerializable(typeof(ManifestEntry))]
-[JsonSerializable(typeof(FolderWaveInput))]
-[JsonSerializable(typeof(FolderWaveResult))]
-[JsonSerializable(typeof(ChunkCopyInput))]
-[JsonSerializable(typeof(ChunkCopyResult))]
-[JsonSerializable(typeof(IssueExportInput))]
-[JsonSerializable(typeof(IssueExportSummary))]
+[JsonSerializable(typeof(ListFoldersInput))]
+[JsonSerializable(typeof(ListFoldersResult))]
+[JsonSerializable(typeof(CopyChunkInput))]
+[JsonSerializable(typeof(CopyChunkResult))]
+[JsonSerializable(typeof(ExportIssuesInput))]
+[JsonSerializable(typeof(ExportIssuesResult))]
 internal sealed partial class RunJsonContext : JsonSerializerContext;

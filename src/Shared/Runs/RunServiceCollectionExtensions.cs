@@ -3,6 +3,7 @@ using AccBackup.Backup;
 using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Quotas;
+using AccBackup.Runs.Activities;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -26,12 +27,12 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<RunHistory>();
         services.TryAddSingleton<PreviousRunStateStore>();
         services.TryAddTransient<ProjectLister>();
-        services.TryAddTransient<RunPreparer>();
-        services.TryAddTransient<FolderWaveLister>();
-        services.TryAddTransient<ChunkCopier>();
-        services.TryAddTransient<ProjectIssueExporter>();
-        services.TryAddTransient<Proof.StoredBlobProver>();
-        services.TryAddTransient<ManifestAssembler>();
+        services.TryAddTransient<PrepareRunActivity>();
+        services.TryAddTransient<ListFoldersActivity>();
+        services.TryAddTransient<CopyChunkActivity>();
+        services.TryAddTransient<ExportIssuesActivity>();
+        services.TryAddTransient<ProveStoredBlobsActivity>();
+        services.TryAddTransient<AssembleManifestActivity>();
         services.TryAddTransient<BackupRunner>();
         return services;
     }

@@ -2,6 +2,7 @@ using AccBackup.Durable.Control;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccEmulator;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
@@ -28,7 +29,7 @@ public sealed class BackupRunQueriesTests(ITestOutputHelper output)
         await host.Container.CreateIfNotExistsAsync(CancellationToken.None); // both counted from the start
         await host.State.CreateIfNotExistsAsync(CancellationToken.None);
         var input = new BackupRunInput(new BackupRunRequest(IncludeProjects: "Demo Hospital"), host.Settings);
-        await host.Client.ScheduleNewOrchestrationInstanceAsync(TaskNames.BackupRun, input, new StartOrchestrationOptions("live-1"));
+        await host.Client.ScheduleNewOrchestrationInstanceAsync(BackupRunOrchestrator.Name, input, new StartOrchestrationOptions("live-1"));
         var seen = new List<(long Counted, long InEndedChunks)>();
 
         while (await queries.GetAsync(host.Client, "live-1", CancellationToken.None) is { RuntimeStatus: "Pending" or "Running" } view)
@@ -81,7 +82,7 @@ public sealed class BackupRunQueriesTests(ITestOutputHelper output)
     public void FailureOf_HostGivesNoFailureDetails_TheStatusSaysWhy()
     {
         // A Functions host reports a failed instance's reason as its output only: the run's custom status carries it too.
-        var instance = new OrchestrationMetadata(TaskNames.BackupRun, "bad-credentials") { RuntimeStatus = OrchestrationRuntimeStatus.Failed, FailureDetails = null };
+        var instance = new OrchestrationMetadata(BackupRunOrchestrator.Name, "bad-credentials") { RuntimeStatus = OrchestrationRuntimeStatus.Failed, FailureDetails = null };
         var status = new RunStatus(new BackupProgress("bad-credentials", "failed", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0)
         {
             Failure = "APS rejected the credentials: check Aps:ClientId and Aps:ClientSecret",

@@ -1,5 +1,6 @@
 using AccBackup.Durable.Control;
 using AccBackup.Runs;
+using AccBackup.Durable.Orchestrations;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -30,7 +31,7 @@ public sealed class BackupStarterTests
         var started = Assert.Single(results, r => r.Outcome == StartOutcome.Started);
         Assert.All(results.Where(r => r != started), r => Assert.Equal((StartOutcome.RunInProgress, started.RunId), (r.Outcome, r.RunId)));
         Assert.Equal(OrchestrationRuntimeStatus.Completed, (await host.WaitAsync(started.RunId)).RuntimeStatus);
-        Assert.Equal([started.RunId], (await host.InstancesAsync()).Where(i => i.Name == TaskNames.BackupRun).Select(i => i.InstanceId));
+        Assert.Equal([started.RunId], (await host.InstancesAsync()).Where(i => i.Name == BackupRunOrchestrator.Name).Select(i => i.InstanceId));
     }
 
     [Fact]

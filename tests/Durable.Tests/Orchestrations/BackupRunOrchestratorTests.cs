@@ -3,6 +3,7 @@ using AccBackup.Backup;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;

@@ -1,5 +1,6 @@
-using AccBackup.Durable.Activities;
+using AccBackup.Durable.Progress;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -18,9 +19,9 @@ internal sealed class FailingCopyPlan(string projectName)
 }
 
 /// <summary>The real copy activity, except that every copy of one project's chunks throws: an activity that keeps failing.</summary>
-internal sealed class FailingCopyChunkActivity(CopyChunkActivity real, NdjsonBlobs blobs, FailingCopyPlan plan) : TaskActivity<ChunkCopyInput, ChunkCopyResult>
+internal sealed class FailingCopyChunkActivity(ProgressRecordingCopy real, NdjsonBlobs blobs, FailingCopyPlan plan) : TaskActivity<CopyChunkInput, CopyChunkResult>
 {
-    public override async Task<ChunkCopyResult> RunAsync(TaskActivityContext context, ChunkCopyInput input)
+    public override async Task<CopyChunkResult> RunAsync(TaskActivityContext context, CopyChunkInput input)
     {
         var records = await blobs.ReadAsync(input.InventoryChunk, RunJsonContext.Default.InventoryRecord, CancellationToken.None);
         if (records is { Count: > 0 } && records[0].ProjectName == plan.ProjectName)
@@ -29,13 +30,13 @@ internal sealed class FailingCopyChunkActivity(CopyChunkActivity real, NdjsonBlo
             throw new IOException("the storage account refused the write (simulated)");
         }
 
-        return await real.RunAsync(context, input);
+        return await real.RunAsync(input, CancellationToken.None);
     }
 }
 
 internal static class FailingPlanServices
 {
-    /// <summary>The plan, and the real copy activity the failing one wraps (task classes are not services of their own).</summary>
+    /// <summary>The plan the failing copy activity follows.</summary>
     public static IServiceCollection AddSingletonPlan(this IServiceCollection services, FailingCopyPlan plan) =>
-        services.AddSingleton(plan).AddTransient<CopyChunkActivity>();
+        services.AddSingleton(plan);
 }

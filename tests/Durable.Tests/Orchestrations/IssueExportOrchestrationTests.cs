@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Issues;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccEmulator;
 using AccEmulator.Auth;
 using AccEmulator.Endpoints;

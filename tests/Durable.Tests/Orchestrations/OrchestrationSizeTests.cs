@@ -2,6 +2,7 @@ using System.Globalization;
 using AccBackup.Durable;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask;
@@ -46,7 +47,7 @@ public sealed class OrchestrationSizeTests(ITestOutputHelper output)
             instances.Add(instance);
         }
 
-        var projects = instances.Where(i => i.Name == TaskNames.ProjectBackup).ToList();
+        var projects = instances.Where(i => i.Name == ProjectBackupOrchestrator.Name).ToList();
         var largestInput = instances.Max(i => i.SerializedInput?.Length ?? 0);
         var largestOutput = instances.Max(i => i.SerializedOutput?.Length ?? 0);
         var largestStatus = instances.Max(i => i.SerializedCustomStatus?.Length ?? 0);
@@ -72,10 +73,10 @@ public sealed class OrchestrationSizeTests(ITestOutputHelper output)
         // or gave was measured; only the project lists grow, with projects.
         // A dry run proves no stored blob either: it stores nothing, so could restore nothing.
         Assert.Equal(6, activities.Count);
-        string[] idle = [nameof(TaskNames.ExportIssues), nameof(TaskNames.ProveStoredBlobs)];
+        string[] idle = [BackupTasks.NameOf<ExportIssuesActivity>(), BackupTasks.NameOf<ProveStoredBlobsActivity>()];
         Assert.All(idle, name => Assert.Equal(0, activities.Single(a => a.Activity == name).Output.Count));
         var ran = activities.Where(a => !idle.Contains(a.Activity)).ToList();
-        var listsProjects = new[] { typeof(RunPreparation), typeof(ManifestAssemblyInput) };
+        var listsProjects = new[] { typeof(PrepareRunResult), typeof(AssembleManifestInput) };
         foreach (var payload in ran.SelectMany(a => new[] { a.Input, a.Output }))
         {
             var bound = MaxActivityPayloadBytes + (listsProjects.Contains(payload.Type) ? MaxBytesPerProject * projects.Count : 0);
@@ -83,16 +84,17 @@ public sealed class OrchestrationSizeTests(ITestOutputHelper output)
         }
 
         // An activity's output is serialized once, where it ran (its input again on each replay of its orchestration).
-        Assert.Equal(outcome.ListingActivities, activities.Single(a => a.Activity == nameof(TaskNames.ListFolders)).Output.Count);
-        Assert.Equal(outcome.CopyActivities, activities.Single(a => a.Activity == nameof(TaskNames.CopyChunk)).Output.Count);
+        Assert.Equal(outcome.ListingActivities, activities.Single(a => a.Activity == BackupTasks.NameOf<ListFoldersActivity>()).Output.Count);
+        Assert.Equal(outcome.CopyActivities, activities.Single(a => a.Activity == BackupTasks.NameOf<CopyChunkActivity>()).Output.Count);
     }
 
-    /// <summary>Each activity class of the app, by its task name, with the largest input and output the meter saw.</summary>
+    /// <summary>Each run activity (src/Shared), by its task name, with the largest input and output the meter saw.</summary>
     private static List<(string Activity, Payload Input, Payload Output)> ActivityPayloads(PayloadMeter meter) =>
     [
-        .. typeof(TaskNames).Assembly.GetTypes()
-            .Where(t => !t.IsAbstract && t.BaseType is { IsGenericType: true } b && b.GetGenericTypeDefinition() == typeof(TaskActivity<,>))
-            .Select(t => (t.Name[..^"Activity".Length], t.BaseType!.GetGenericArguments()))
+        .. typeof(IRunActivity<,>).Assembly.GetTypes()
+            .Select(t => (t, Run: t.GetInterfaces().SingleOrDefault(i => i.IsGenericType && i.GetGenericTypeDefinition() == typeof(IRunActivity<,>))))
+            .Where(a => !a.t.IsAbstract && a.Run is not null)
+            .Select(a => (BackupTasks.NameOf(a.t), a.Run!.GetGenericArguments()))
             .Select(a => (a.Item1, Measure(meter, a.Item2[0]), Measure(meter, a.Item2[1])))
             .OrderBy(a => a.Item1, StringComparer.Ordinal),
     ];

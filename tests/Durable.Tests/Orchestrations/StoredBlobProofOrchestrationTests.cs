@@ -1,6 +1,7 @@
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Quotas;

@@ -102,7 +102,7 @@ public sealed class BackupsApiTests
         Assert.Equal("/api/backups/" + running, problem.GetProperty("statusUrl").GetString());
         Assert.Contains("one run at a time", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, (await backup.WaitAsync(running)).RuntimeStatus);
-        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.TaskNames.BackupRun);
+        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.Orchestrations.BackupRunOrchestrator.Name);
     }
 
     [Fact]
@@ -136,7 +136,7 @@ public sealed class BackupsApiTests
         }
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, (await backup.WaitAsync(runId)).RuntimeStatus);
-        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.TaskNames.BackupRun);
+        Assert.Single(await backup.InstancesAsync(), r => r.Name == Durable.Orchestrations.BackupRunOrchestrator.Name);
         foreach (var response in responses)
         {
             response.Dispose();

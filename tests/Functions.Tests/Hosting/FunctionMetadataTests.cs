@@ -1,6 +1,10 @@
 using System.Reflection;
 using System.Text.Json;
 using AccBackup.Durable;
+using AccBackup.Durable.Activities;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Durable.Progress;
+using AccBackup.Runs.Activities;
 using Microsoft.Azure.Functions.Worker.Builder;
 using Microsoft.Azure.Functions.Worker.Core;
 using Microsoft.Azure.Functions.Worker.Core.FunctionMetadata;
@@ -39,9 +43,9 @@ public sealed class FunctionMetadataTests
         var reported = await app.Services.GetRequiredService<IFunctionMetadataManager>().GetFunctionMetadataAsync(AppContext.BaseDirectory);
 
         var triggers = reported.ToDictionary(f => f.Name!, f => TriggerType(f.RawBindings!), StringComparer.Ordinal);
-        Assert.Equal("orchestrationTrigger", triggers[TaskNames.BackupRun]);
-        Assert.Equal("orchestrationTrigger", triggers[TaskNames.ProjectBackup]);
-        foreach (var activity in new[] { TaskNames.PrepareRun, TaskNames.ListFolders, TaskNames.CopyChunk, TaskNames.ExportIssues, TaskNames.ProveStoredBlobs, TaskNames.AssembleManifest })
+        Assert.Equal("orchestrationTrigger", triggers[BackupRunOrchestrator.Name]);
+        Assert.Equal("orchestrationTrigger", triggers[ProjectBackupOrchestrator.Name]);
+        foreach (var activity in new[] { "PrepareRun", "ListFolders", "CopyChunk", "ExportIssues", "ProveStoredBlobs", "AssembleManifest" })
         {
             Assert.Equal("activityTrigger", triggers[activity]);
         }
@@ -59,9 +63,13 @@ public sealed class FunctionMetadataTests
         _ = ActivatorUtilities.CreateInstance<Functions.Api.BackupsApi>(app.Services);
         _ = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(app.Services);
         _ = ActivatorUtilities.CreateInstance<Functions.Api.ConsoleFunction>(app.Services);
-        foreach (var activity in new[] { typeof(Durable.Activities.PrepareRunActivity), typeof(Durable.Activities.ListFoldersActivity),
-                     typeof(Durable.Activities.CopyChunkActivity), typeof(Durable.Activities.ExportIssuesActivity), typeof(Durable.Activities.ProveStoredBlobsActivity),
-                     typeof(Durable.Activities.AssembleManifestActivity) })
+        foreach (var activity in new[]
+                 {
+                     typeof(DurableActivity<PrepareRunActivity, PrepareRunInput, PrepareRunResult>), typeof(DurableActivity<ListFoldersActivity, ListFoldersInput, ListFoldersResult>),
+                     typeof(DurableActivity<ProgressRecordingCopy, CopyChunkInput, CopyChunkResult>), typeof(DurableActivity<ExportIssuesActivity, ExportIssuesInput, ExportIssuesResult>),
+                     typeof(DurableActivity<,,>).MakeGenericType(typeof(ProveStoredBlobsActivity), typeof(ProveStoredBlobsInput), typeof(Manifest.ProofSummary)),
+                     typeof(DurableActivity<AssembleManifestActivity, AssembleManifestInput, BackupRunOutcome>),
+                 })
         {
             Assert.NotNull(ActivatorUtilities.CreateInstance(app.Services, activity));
         }

@@ -53,7 +53,7 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
     {
         var traces = await ExportAsync(loggers =>
         {
-            foreach (var category in LibraryCategories.Append("AccBackup.Runs.RunPreparer"))
+            foreach (var category in LibraryCategories.Append("AccBackup.Runs.PrepareRunActivity"))
             {
                 var logger = loggers.CreateLogger(category);
                 Line(logger, LogLevel.Information, "information");
@@ -62,8 +62,8 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
         });
 
         var exported = traces.Select(t => $"{t.Category}: {t.CustomDimensions["What"]}").Order(StringComparer.Ordinal);
-        var expected = LibraryCategories.Select(c => $"{c}: warning").Append("AccBackup.Runs.RunPreparer: information")
-            .Append("AccBackup.Runs.RunPreparer: warning").Order(StringComparer.Ordinal);
+        var expected = LibraryCategories.Select(c => $"{c}: warning").Append("AccBackup.Runs.PrepareRunActivity: information")
+            .Append("AccBackup.Runs.PrepareRunActivity: warning").Order(StringComparer.Ordinal);
         Assert.Equal(expected, exported);
     }
 
@@ -76,7 +76,7 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
             loggers =>
             {
                 var azure = loggers.CreateLogger("Azure.Core");
-                var app = loggers.CreateLogger("AccBackup.Runs.RunPreparer");
+                var app = loggers.CreateLogger("AccBackup.Runs.PrepareRunActivity");
                 Line(azure, LogLevel.Information, "azure");
                 Line(app, LogLevel.Information, "app");
             },

@@ -1,3 +1,5 @@
+using AccBackup.Runs.Activities;
+
 namespace AccBackup.Runs.Scheduling;
 
 /// <summary>What every activity of one run shares: fixed when the run starts, never changed by the scheduler.</summary>
@@ -15,7 +17,7 @@ public sealed record RunPlan(
 public static class RunPlans
 {
     /// <summary>The plan of a run prepared as <paramref name="prepared"/>.</summary>
-    public static RunPlan For(RunPreparation prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.BackupVersions versions)
+    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.BackupVersions versions)
     {
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(request);

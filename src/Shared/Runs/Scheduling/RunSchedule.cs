@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Manifest;
+using AccBackup.Runs.Activities;
 
 namespace AccBackup.Runs.Scheduling;
 
@@ -43,11 +44,11 @@ public sealed class RunSchedule(RunScheduleState state)
             state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = plan.ExportIssues ? 2 : 1 });
             if (plan.ExportIssues)
             {
-                state.PendingIssueExports.Add(new IssueExportInput(plan.RunId, project, plan.IssuesBaseRunId));
+                state.PendingIssueExports.Add(new ExportIssuesInput(plan.RunId, project, plan.IssuesBaseRunId));
             }
 
             state.PendingListings.Add(new PendingListing(
-                new FolderWaveInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
+                new ListFoldersInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
         }
 
         state.Tally.ProjectsTotal = state.Projects.Count;
@@ -119,12 +120,12 @@ public sealed class RunSchedule(RunScheduleState state)
             State.Tally.CopiesStarted++;
             var plan = State.Plan;
             var chunk = RunLayout.InventoryChunk(plan.RunId, pending.OutputKey, pending.Next);
-            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new ChunkCopyInput(plan.RunId, chunk, plan.DryRun)));
+            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new CopyChunkInput(plan.RunId, chunk, plan.DryRun)));
         }
     }
 
     /// <summary>A listing finished: its chunks become copies, its sub-folders further listings.</summary>
-    public void Listed(ScheduledWork work, FolderWaveResult result)
+    public void Listed(ScheduledWork work, ListFoldersResult result)
     {
         ArgumentNullException.ThrowIfNull(work);
         ArgumentNullException.ThrowIfNull(result);
@@ -160,7 +161,7 @@ public sealed class RunSchedule(RunScheduleState state)
     }
 
     /// <summary>A copy finished: its counts join the run's.</summary>
-    public void Copied(ScheduledWork work, ChunkCopyResult result)
+    public void Copied(ScheduledWork work, CopyChunkResult result)
     {
         ArgumentNullException.ThrowIfNull(work);
         ArgumentNullException.ThrowIfNull(result);
@@ -177,7 +178,7 @@ public sealed class RunSchedule(RunScheduleState state)
     }
 
     /// <summary>An issue export finished: its counts join the run's; a refusal is recorded as that project's issues' failure.</summary>
-    public void IssuesExported(ScheduledWork work, IssueExportSummary result)
+    public void IssuesExported(ScheduledWork work, ExportIssuesResult result)
     {
         ArgumentNullException.ThrowIfNull(work);
         ArgumentNullException.ThrowIfNull(result);
@@ -211,6 +212,34 @@ public sealed class RunSchedule(RunScheduleState state)
     {
         State.Tally.IssueProjectsFailed++;
         State.IssueFailures.Add(new ProjectFailure(work.Project.Id, work.Project.Name, error));
+    }
+
+    /// <summary>A piece of work ended: its result (or failure) goes to <see cref="Listed"/>, <see cref="Copied"/>,
+    /// <see cref="IssuesExported"/> or <see cref="Failed"/>.</summary>
+    public FailureVerdict Report(ScheduledWork work, WorkOutcome outcome)
+    {
+        ArgumentNullException.ThrowIfNull(outcome);
+        if (outcome.Failure is { } failure)
+        {
+            return Failed(work, failure);
+        }
+
+        switch (outcome.Result)
+        {
+            case ListFoldersResult listed:
+                Listed(work, listed);
+                break;
+            case ExportIssuesResult exported:
+                IssuesExported(work, exported);
+                break;
+            case CopyChunkResult copied:
+                Copied(work, copied);
+                break;
+            default:
+                throw new ArgumentException($"No result of {work.What}.", nameof(outcome));
+        }
+
+        return FailureVerdict.Recorded;
     }
 
     /// <summary>An activity failed after its retries: recorded against its project, or the end of the run.</summary>

@@ -1,3 +1,5 @@
+using AccBackup.Runs.Activities;
+
 namespace AccBackup.Runs.Scheduling;
 
 /// <summary>Everything a run's scheduler knows: plain data, so a Durable orchestrator can carry it through ContinueAsNew.</summary>
@@ -14,7 +16,7 @@ public sealed class RunScheduleState
     public List<ProjectScheduleState> Projects { get; init; } = [];
 
     /// <summary>Issue exports not started yet, one per project (when the plan exports issues).</summary>
-    public List<IssueExportInput> PendingIssueExports { get; init; } = [];
+    public List<ExportIssuesInput> PendingIssueExports { get; init; } = [];
 
     /// <summary>Projects whose issues could not be exported, and why: never a failure of their files.</summary>
     public List<Manifest.ProjectFailure> IssueFailures { get; init; } = [];
@@ -32,9 +34,9 @@ public sealed class RunScheduleState
 
 /// <summary>The listing slices of one folder list not started yet; <see cref="Next"/> is the first of them.</summary>
 /// <remarks>Kept as one entry, not one per slice, so the schedule's size grows with the listings, never with the folders or files.</remarks>
-/// <param name="SubFolders">Folders in <see cref="FolderWaveInput.FoldersBlob"/>; 0 for a project's top folders (one slice).</param>
+/// <param name="SubFolders">Folders in <see cref="ListFoldersInput.FoldersBlob"/>; 0 for a project's top folders (one slice).</param>
 /// <param name="ParentKey">The output key of the listing that found these folders; each slice's key extends it.</param>
-public sealed record PendingListing(FolderWaveInput Next, int SubFolders, string? ParentKey);
+public sealed record PendingListing(ListFoldersInput Next, int SubFolders, string? ParentKey);
 
 /// <summary>Inventory chunks <see cref="Next"/> to <see cref="Count"/> − 1 of the listing <see cref="OutputKey"/>, not copied yet.</summary>
 public sealed record PendingCopies(ProjectRef Project, string OutputKey, int Next, int Count);

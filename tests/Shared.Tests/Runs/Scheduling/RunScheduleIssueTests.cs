@@ -1,6 +1,7 @@
 using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
 
 namespace AccBackup.Tests.Runs.Scheduling;
@@ -21,7 +22,7 @@ public sealed class RunScheduleIssueTests
         var work = schedule.Next(8);
 
         Assert.Equal([Alpha, Beta], work.Where(w => w.IsIssueExport).Select(w => w.Project));
-        Assert.All(work.Where(w => w.IsIssueExport), w => Assert.Equal(new IssueExportInput("run-2", w.Project, "run-1"), w.Issues));
+        Assert.All(work.Where(w => w.IsIssueExport), w => Assert.Equal(new ExportIssuesInput("run-2", w.Project, "run-1"), w.Issues));
         Assert.Equal(2, work.Count(w => w.IsListing));
         Assert.Equal(4, schedule.InFlight);
     }
@@ -52,10 +53,10 @@ public sealed class RunScheduleIssueTests
     {
         var schedule = CreateSut(exportIssues: true, Alpha);
         var work = schedule.Next(8);
-        schedule.Listed(work.Single(w => w.IsListing), new FolderWaveResult(0, null, 0, 1, 0, 0, []));
+        schedule.Listed(work.Single(w => w.IsListing), new ListFoldersResult(0, null, 0, 1, 0, 0, []));
         Assert.False(schedule.IsDone);
 
-        schedule.IssuesExported(work.Single(w => w.IsIssueExport), new IssueExportSummary(8, 2, 5, 3, 1, 8, null) { AttachmentsReferenced = 2, IssuesVanished = 1 });
+        schedule.IssuesExported(work.Single(w => w.IsIssueExport), new ExportIssuesResult(8, 2, 5, 3, 1, 8, null) { AttachmentsReferenced = 2, IssuesVanished = 1 });
 
         Assert.True(schedule.IsDone);
         Assert.Equal(1, schedule.State.Tally.ProjectsDone);
@@ -70,7 +71,7 @@ public sealed class RunScheduleIssueTests
         var schedule = CreateSut(exportIssues: true, Alpha);
         var export = schedule.Next(8).Single(w => w.IsIssueExport);
 
-        schedule.IssuesExported(export, IssueExportSummary.Failed("ACC Issues refused access; check Issues:ServiceAccountId"));
+        schedule.IssuesExported(export, ExportIssuesResult.Failed("ACC Issues refused access; check Issues:ServiceAccountId"));
 
         Assert.Empty(schedule.FailedProjects());
         var failure = Assert.Single(schedule.IssueTotals()!.FailedProjects);

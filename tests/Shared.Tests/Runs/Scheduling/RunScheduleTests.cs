@@ -2,6 +2,7 @@ using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Runs;
+using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;
 
 namespace AccBackup.Tests.Runs.Scheduling;
@@ -68,7 +69,7 @@ public sealed class RunScheduleTests
         Assert.True(Assert.Single(schedule.Next(1)).IsListing);
 
         // A copy done frees a slot while listings hold their half: it goes to a copy.
-        schedule.Copied(first[4], new ChunkCopyResult("r", 1, 1, 0, 0, 0, 0, 1, 0));
+        schedule.Copied(first[4], new CopyChunkResult("r", 1, 1, 0, 0, 0, 0, 1, 0));
         Assert.False(Assert.Single(schedule.Next(1)).IsListing);
     }
 
@@ -103,7 +104,7 @@ public sealed class RunScheduleTests
         var copy = Assert.Single(schedule.Next(4));
         Assert.Equal(0, schedule.Progress().ProjectsDone);
 
-        schedule.Copied(copy, new ChunkCopyResult("results-0", 10, 7, 1, 1, 0, 1, 700, 1));
+        schedule.Copied(copy, new CopyChunkResult("results-0", 10, 7, 1, 1, 0, 1, 700, 1));
 
         Assert.True(schedule.IsDone);
         var progress = schedule.Progress();
@@ -117,7 +118,7 @@ public sealed class RunScheduleTests
         var schedule = CreateSut(Alpha);
         schedule.Listed(schedule.Next(1)[0], Found(chunks: 1, subFolders: 0));
 
-        schedule.Copied(schedule.Next(1)[0], new ChunkCopyResult("r", 10, 0, 0, 2, 8, 0, 0, 0));
+        schedule.Copied(schedule.Next(1)[0], new CopyChunkResult("r", 10, 0, 0, 2, 8, 0, 0, 0));
 
         var progress = schedule.Progress();
         Assert.Equal((2L, 8L), (progress.FilesNoContent, progress.FilesPlanned));
@@ -211,7 +212,7 @@ public sealed class RunScheduleTests
                 }
                 else
                 {
-                    schedule.Copied(done, new ChunkCopyResult("r", 1, 1, 0, 0, 0, 0, 1, 0));
+                    schedule.Copied(done, new CopyChunkResult("r", 1, 1, 0, 0, 0, 0, 1, 0));
                 }
             }
 
@@ -243,6 +244,6 @@ public sealed class RunScheduleTests
 
     private static RunPlan Plan() => new("run-1", DryRun: false, ForceCopy: false, IncludeHidden: true, PreviousRunId: null, FoldersPerListing: 50);
 
-    private static FolderWaveResult Found(int chunks, int subFolders, IReadOnlyList<string>? errors = null) => new(
+    private static ListFoldersResult Found(int chunks, int subFolders, IReadOnlyList<string>? errors = null) => new(
         chunks, subFolders > 0 ? "folders.ndjson" : null, subFolders, 3, chunks * 10, chunks * 1000L, errors ?? []);
 }
