@@ -2,6 +2,7 @@ using AccBackup.Acc;
 using AccBackup.Backup;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Modules;
 using AccBackup.Quotas;
 using AccBackup.Runs.Activities;
 using Microsoft.Extensions.Configuration;
@@ -18,6 +19,7 @@ public static class RunServiceCollectionExtensions
     {
         services.AddCopyEngine(configuration);
         services.AddIssueExport(configuration);
+        services.AddModuleExport(configuration);
 
         // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:Quota:Scope=Shared).
         services.TryAddSingleton<IApsQuotaBudget, BlobQuotaBudget>();
@@ -31,6 +33,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddTransient<ListFoldersActivity>();
         services.TryAddTransient<CopyChunkActivity>();
         services.TryAddTransient<ExportIssuesActivity>();
+        services.TryAddTransient<ExportModuleActivity>();
         services.TryAddTransient<ProveStoredBlobsActivity>();
         services.TryAddTransient<AssembleManifestActivity>();
         services.TryAddTransient<BackupRunner>();
