@@ -16,7 +16,7 @@ public sealed class ConsoleCommandTests
         }
 
         var port = FreePort();
-        using var stop = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        using var stop = new CancellationTokenSource(Testing.TestWaits.Run);
         using var output = new StringWriter();
         using var error = new StringWriter();
         var context = new AccBackup.Cli.Hosting.CliContext(output, error, interactive: false, environment, AppContext.BaseDirectory, TimeProvider.System);
