@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Children;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;

@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Azure;

@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 

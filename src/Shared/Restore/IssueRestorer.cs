@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Storage;

@@ -10,11 +10,11 @@ namespace AccBackup.Runs;
 
 /// <summary>Runs one backup in this process: the CLI's engine. It drives the same <see cref="RunSchedule"/> and the same
 /// activities as the Durable orchestration (src/Durable), through <see cref="ScheduleDriver"/> with one window of at most
-/// <see cref="Backup.BackupOptions.MaxActivitiesInFlight"/> activities; what it adds is how an activity runs here (in this
+/// <see cref="Backup.Settings.BackupOptions.MaxActivitiesInFlight"/> activities; what it adds is how an activity runs here (in this
 /// process, retried as <see cref="ActivityRetry"/> says, each copied file reported as it ends).</summary>
 public sealed partial class BackupRunner(
     PrepareRunActivity preparer, ProveStoredBlobsActivity prover, AssembleManifestActivity assembler, IServiceProvider activities,
-    IOptions<Backup.BackupOptions> options, TimeProvider time,
+    IOptions<Backup.Settings.BackupOptions> options, TimeProvider time,
     ILogger<BackupRunner> logger, ILoggerFactory loggers)
 {
     private readonly ILogger summaryLog = loggers.CreateLogger(RunSummaryLog.Category);

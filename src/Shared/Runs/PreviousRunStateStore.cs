@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Microsoft.Extensions.DependencyInjection;

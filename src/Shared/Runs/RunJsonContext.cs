@@ -1,5 +1,5 @@
 using System.Text.Json.Serialization;
-using AccBackup.Backup;
+using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
 using AccBackup.Runs.Activities;
 

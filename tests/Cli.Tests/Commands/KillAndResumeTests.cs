@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Text.Json;
-using AccBackup.Backup;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccEmulator;

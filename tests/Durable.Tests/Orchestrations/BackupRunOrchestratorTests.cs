@@ -1,5 +1,5 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
 using AccBackup.Runs;

@@ -1,5 +1,5 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Restore;

@@ -1,6 +1,6 @@
 using AccBackup.Runs;
 using AccBackup.Storage;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Azure.Storage.Blobs;

@@ -1,7 +1,7 @@
 using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;

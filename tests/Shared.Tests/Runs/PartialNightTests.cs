@@ -1,7 +1,7 @@
 using AccBackup.Manifest;
 using AccBackup.Restore;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccBackup.Verification;
 using AccEmulator;
 using AccEmulator.Endpoints;

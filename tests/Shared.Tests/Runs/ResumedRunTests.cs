@@ -1,6 +1,6 @@
 using AccBackup.Manifest;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Quotas;

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AccBackup.Backup;
+using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
 using AccBackup.Runs;
 

@@ -1,5 +1,5 @@
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;

@@ -2,7 +2,7 @@ using AccBackup.Acc;
 using AccBackup.Manifest;
 using AccBackup.Retry;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;

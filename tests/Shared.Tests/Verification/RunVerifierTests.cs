@@ -1,3 +1,4 @@
+using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
@@ -93,7 +94,7 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
 
     [Fact]
     public void SizeOnlyVerification_IsTheWordTheCopyEngineRecords() =>
-        Assert.Equal(AccBackup.Backup.CopyMethods.SizeOnly, ManifestEntry.SizeOnlyVerification);
+        Assert.Equal(CopyMethods.SizeOnly, ManifestEntry.SizeOnlyVerification);
 
     [Fact]
     public async Task VerifyAsync_Progress_ReportsEveryCheckedFile()

@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;

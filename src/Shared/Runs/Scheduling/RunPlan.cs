@@ -11,13 +11,13 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="IssuesBaseRunId">The latest finished run, whose issue snapshots let only changed issues be read.</param>
 public sealed record RunPlan(
     string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
-    Backup.BackupVersions Versions = Backup.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null);
+    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null);
 
 /// <summary>Builds a run's plan, the same for both drivers.</summary>
 public static class RunPlans
 {
     /// <summary>The plan of a run prepared as <paramref name="prepared"/>.</summary>
-    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.BackupVersions versions)
+    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.Settings.BackupVersions versions)
     {
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(request);

@@ -1,4 +1,6 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 

@@ -1,6 +1,8 @@
 using System.Collections.Concurrent;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Naming;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using AccBackup.Verification;

@@ -1,4 +1,6 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
