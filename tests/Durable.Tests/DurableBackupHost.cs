@@ -1,6 +1,7 @@
 using AccBackup.Durable;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccEmulator;

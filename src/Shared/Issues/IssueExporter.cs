@@ -3,6 +3,7 @@ using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

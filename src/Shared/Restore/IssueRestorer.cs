@@ -3,6 +3,8 @@ using System.Security.Cryptography;
 using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

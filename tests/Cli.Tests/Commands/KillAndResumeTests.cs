@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccEmulator;
 using AccEmulator.Control;

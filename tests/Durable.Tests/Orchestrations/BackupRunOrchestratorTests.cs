@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using AccBackup.Backup.Settings;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
 using AccEmulator;

@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Tests.Issues;
 using Microsoft.Extensions.DependencyInjection;

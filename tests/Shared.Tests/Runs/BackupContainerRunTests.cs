@@ -1,4 +1,6 @@
 using AccBackup.Runs;
+using AccBackup.Runs.BackupContainer;
+using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
 using AccBackup.Tests.Backup.Copying;
 using AccEmulator;

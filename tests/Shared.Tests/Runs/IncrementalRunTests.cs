@@ -1,6 +1,10 @@
 using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
+using AccBackup.Runs.State;
 using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;

@@ -1,6 +1,9 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccBackup.Tests.Backup.Copying;
 using AccBackup.Verification;
 using AccEmulator;

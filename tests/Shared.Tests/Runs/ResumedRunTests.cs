@@ -1,5 +1,8 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;

@@ -1,4 +1,5 @@
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Quotas;

@@ -1,5 +1,7 @@
 using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
 using AccBackup.Verification;

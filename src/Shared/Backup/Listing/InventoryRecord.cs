@@ -8,18 +8,18 @@ namespace AccBackup.Backup.Listing;
 /// <remarks>Unlike <see cref="FileCopyRequest"/> it may have no version or no bytes (a Plans sheet, an item listed without
 /// its tip): the listing records every file; only those with bytes become copy requests.</remarks>
 public sealed record InventoryRecord(
-    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ProjectId,
-    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ProjectName,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.Serialization.InternedStringConverter))] string ProjectId,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.Serialization.InternedStringConverter))] string ProjectName,
     string ItemId,
     string? VersionId,
     int? VersionNumber,
     long? ApiSize,
-    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string? BucketKey,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.Serialization.InternedStringConverter))] string? BucketKey,
     string? ObjectKey,
     string BlobName,
     string SourcePath,
     DateTimeOffset? LastModifiedTime,
-    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.InternedStringConverter))] string ExtensionType,
+    [property: System.Text.Json.Serialization.JsonConverter(typeof(Manifest.Serialization.InternedStringConverter))] string ExtensionType,
     string? FolderId = null)
 {
     /// <summary>Where the file goes on restore: its ACC path made safe for blob and file names (disambiguated, without version);

@@ -1,7 +1,10 @@
 using System.Text;
 using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;

@@ -1,5 +1,8 @@
 using System.Runtime.CompilerServices;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 using Azure;
 using Microsoft.Extensions.DependencyInjection;

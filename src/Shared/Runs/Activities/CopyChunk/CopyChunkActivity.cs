@@ -2,6 +2,8 @@ using AccBackup.Backup.Copying;
 using AccBackup.Backup.Listing;
 using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 
 namespace AccBackup.Runs.Activities;

@@ -4,6 +4,8 @@ using AccBackup.Backup.Listing;
 using AccBackup.Backup.Naming;
 using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Runs.State;
 using Azure;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
