@@ -82,6 +82,9 @@ param backupExcludeProjects string = ''
 @allowed(['Latest', 'All'])
 param backupVersions string = 'Latest'
 
+@description('Backup__Modules: what each night keeps besides the files, comma-separated (files, issues, sheets, members); empty = files plus every module whose credentials are set (Sheets and Members always, Issues with the service account).')
+param backupModules string = ''
+
 // ---------------------------------------------------------------- scale
 
 @description('Most instances the app scales out to (on-demand and always-ready together).')
@@ -348,6 +351,7 @@ module functionApp 'modules/function-app.bicep' = {
     backupIncludeProjects: backupIncludeProjects
     backupExcludeProjects: backupExcludeProjects
     backupVersions: backupVersions
+    backupModules: backupModules
     virtualNetworkSubnetId: network.?outputs.appSubnetId ?? ''
   }
 }

@@ -27,6 +27,7 @@ public static class BackupTasks
             .AddRunActivity<ListFoldersActivity, ListFoldersInput, ListFoldersResult>()
             .AddActivity(NameOf<CopyChunkActivity>(), copyActivity ?? typeof(DurableActivity<ProgressRecordingCopy, CopyChunkInput, CopyChunkResult>))
             .AddRunActivity<ExportIssuesActivity, ExportIssuesInput, ExportIssuesResult>()
+            .AddRunActivity<ExportModuleActivity, ExportModuleInput, ExportModuleResult>()
             .AddRunActivity<ProveStoredBlobsActivity, ProveStoredBlobsInput, ProofSummary?>()
             .AddRunActivity<AssembleManifestActivity, AssembleManifestInput, BackupRunOutcome>();
     }

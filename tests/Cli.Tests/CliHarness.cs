@@ -53,6 +53,7 @@ internal static class CliHarness
         environment["Aps__ClientSecret"] = emulator.ClientSecret;
         environment["Aps__AccountId"] = emulator.AccountId;
         environment["Aps__Quota__Enabled"] = "false";
+        environment["Sheets__ExportPollInterval"] = "00:00:00.020";
         return environment;
     }
 

@@ -20,6 +20,7 @@ public static class BackupSettings
             ["Aps:AccountId"] = emulator.AccountId,
             ["Aps:Quota:Enabled"] = "false",
             ["Aps:Retry:BaseDelay"] = "00:00:00.020",
+            ["Sheets:ExportPollInterval"] = "00:00:00.020",
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = container,
         };

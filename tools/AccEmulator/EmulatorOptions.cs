@@ -91,6 +91,9 @@ public sealed record EmulatorOptions
 
     /// <summary>The truth hashes files up to this size unless asked for all (default 512 MiB).</summary>
     public long TruthHashMaxBytes { get; init; } = 512L << 20;
+
+    /// <summary>How many polls of a Sheets export answer <c>processing</c> before it is <c>successful</c> (default 1).</summary>
+    public int SheetExportPolls { get; init; } = 1;
 }
 
 /// <summary>The names of the generated accounts.</summary>

@@ -48,6 +48,18 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The oracle for issue backups: every issue, comment and attachment hash.</summary>
     public Issues.IssueTruth IssueTruth => _state.IssueTruth;
 
+    /// <summary>Changes to the Sheets tool between backups.</summary>
+    public Sheets.SheetMutator SheetMutations => _state.SheetMutator;
+
+    /// <summary>The Sheets oracle: every record and each version set's PDF hash.</summary>
+    public Sheets.SheetTruth SheetTruth => _state.SheetTruth;
+
+    /// <summary>Changes to projects' members between backups.</summary>
+    public Members.MemberMutator MemberMutations => _state.MemberMutator;
+
+    /// <summary>The members oracle: every project's members, removed ones too.</summary>
+    public Members.MemberTruth MemberTruth => _state.MemberTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

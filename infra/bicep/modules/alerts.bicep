@@ -26,7 +26,7 @@ param missedRunHours int
 // customDimensions the worker's exporter sends (the template's placeholders by name). The conditions below use only
 // those columns, never a raw dimension (tests/Functions.Tests/Telemetry evaluates them on exported telemetry).
 var runs = loadTextContent('../queries/backup-runs.kql')
-var problemRunsQuery = '${runs}\n| where Status == "Failed" or Failed > 0 or FailedProjects > 0 or NewSizeMismatches > 0 or IssuesFailedProjects > 0 or IssueAttachmentFailures > 0 or isnotempty(ContainerProblem)'
+var problemRunsQuery = '${runs}\n| where Status == "Failed" or Failed > 0 or FailedProjects > 0 or NewSizeMismatches > 0 or IssuesFailedProjects > 0 or IssueAttachmentFailures > 0 or ModuleGaps > 0 or isnotempty(ContainerProblem)'
 var finishedRunsQuery = '${runs}\n| where timestamp > ago(${missedRunHours}h)'
 var actionGroupName = '${namePrefix}-operators'
 // By resource id rather than through the conditional symbol, which may not exist.

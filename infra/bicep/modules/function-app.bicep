@@ -90,6 +90,9 @@ param backupExcludeProjects string
 @allowed(['Latest', 'All'])
 param backupVersions string
 
+@description('Backup__Modules: the modules kept besides the files (files, issues, sheets, members); empty = every module whose credentials are set.')
+param backupModules string
+
 @description('Subnet the app joins (Flex Consumption VNet integration, delegated to Microsoft.App/environments); empty = no virtual network.')
 param virtualNetworkSubnetId string
 
@@ -212,6 +215,8 @@ resource appSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     Backup__IncludeProjects: backupIncludeProjects
     Backup__ExcludeProjects: backupExcludeProjects
     Backup__Versions: backupVersions
+    // Which parts of each project's record are kept besides the files; an unknown name stops the app's start, naming the setting.
+    Backup__Modules: backupModules
   }
 }
 

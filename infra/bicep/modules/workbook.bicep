@@ -46,11 +46,11 @@ var workbook = {
         json: '## ACC backup runs\nOne row per finished run, from the run-summary log (`Backup run {RunId} finished: ...`). A run that fails or leaves files behind also raises the alert **ACC backup: run failed or left files behind**. Per-file details are in the run\'s manifest: `$acc-backup/runs/{RunId}/manifest.csv` in the backup container.'
       }
     }
-    kqlItem('Recent runs', '${runs}\n| extend Duration = format_timespan(totimespan(DurationSeconds * 1s), "d.hh:mm:ss"), GiB = round(Bytes / 1073741824.0, 2)\n| project timestamp, RunId, Status, Duration, Projects, Files, GiB, Copied, Unchanged, NoContent, Planned, Failed, FailedProjects, SizeMismatches, NewSizeMismatches, Issues, IssuesFailedProjects, IssueAttachmentFailures, IssuesVanished, ContainerProblem\n| order by timestamp desc\n| take 100', 'table', last30Days)
+    kqlItem('Recent runs', '${runs}\n| extend Duration = format_timespan(totimespan(DurationSeconds * 1s), "d.hh:mm:ss"), GiB = round(Bytes / 1073741824.0, 2)\n| project timestamp, RunId, Status, Duration, Projects, Files, GiB, Copied, Unchanged, NoContent, Planned, Failed, FailedProjects, SizeMismatches, NewSizeMismatches, Issues, IssuesFailedProjects, IssueAttachmentFailures, IssuesVanished, ModuleGaps, ContainerProblem\n| order by timestamp desc\n| take 100', 'table', last30Days)
     kqlItem('Duration (minutes)', '${runs}\n| project timestamp, Minutes = round(DurationSeconds / 60.0, 1)\n| order by timestamp asc', 'timechart', last30Days)
     kqlItem('Files per run', '${runs}\n| project timestamp, Copied, Unchanged, Failed\n| order by timestamp asc', 'barchart', last30Days)
     kqlItem('Backup size (GiB)', '${runs}\n| project timestamp, GiB = round(Bytes / 1073741824.0, 2)\n| order by timestamp asc', 'timechart', last30Days)
-    kqlItem('Runs with problems', '${runs}\n| where Status != "Succeeded" or Failed > 0 or FailedProjects > 0 or NewSizeMismatches > 0 or IssuesFailedProjects > 0 or IssueAttachmentFailures > 0 or isnotempty(ContainerProblem)\n| project timestamp, RunId, Status, ContainerProblem, Failed, FailedProjects, SizeMismatches, NewSizeMismatches, IssuesFailedProjects, IssueAttachmentFailures\n| order by timestamp desc', 'table', last30Days)
+    kqlItem('Runs with problems', '${runs}\n| where Status != "Succeeded" or Failed > 0 or FailedProjects > 0 or NewSizeMismatches > 0 or IssuesFailedProjects > 0 or IssueAttachmentFailures > 0 or ModuleGaps > 0 or isnotempty(ContainerProblem)\n| project timestamp, RunId, Status, ContainerProblem, Failed, FailedProjects, SizeMismatches, NewSizeMismatches, IssuesFailedProjects, IssueAttachmentFailures, ModuleGaps\n| order by timestamp desc', 'table', last30Days)
   ]
   isLocked: false
   fallbackResourceIds: [

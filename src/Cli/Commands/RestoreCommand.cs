@@ -19,7 +19,11 @@ internal static class RestoreCommand
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
         var version = ValueOptions.Number("--version", "Restore this version of the one file --path names, from the newest run that holds it (its tip, an earlier version, or the kept copy of a file deleted or moved since: see 'history')", 1);
         var issues = new Option<bool>("--issues") { Description = "Restore the run's ACC Issues instead of its files: per project Issues/issues.json, issues.csv and attachments, each SHA-256 checked" };
-        var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues, into a folder") { run, asOf, to, project, path, overwrite, version, issues };
+        var modules = new Option<string?>("--modules") { Description = "Restore these modules of the run instead of its files, comma-separated (sheets, members, issues): per project Sheets/sheets.json, sheets.csv and pdfs/, Members/…, Issues/…, each SHA-256 checked" };
+        var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues and other modules, into a folder")
+        {
+            run, asOf, to, project, path, overwrite, version, issues, modules,
+        };
 
         // Decided from which options were given, never from their values: validators run before values are converted, and
         // reading one that does not convert throws (dotnet/command-line-api#2645); its own parser reports it instead.
@@ -37,6 +41,11 @@ internal static class RestoreCommand
                 result.AddError("--issues restores every project's issues of one run: give --run (a run id or 'latest'), without --project or --path.");
             }
 
+            if (result.GetResult(modules) is not null && (result.GetResult(run) is null || result.GetResult(project) is not null || result.GetResult(path) is not null || result.GetValue(issues)))
+            {
+                result.AddError("--modules restores every project's modules of one run: give --run (a run id or 'latest'), without --project, --path or --issues.");
+            }
+
             if (result.GetResult(version) is not null && (result.GetResult(path) is not { Tokens: [{ Value: { } file }, ..] } || string.IsNullOrWhiteSpace(file)))
             {
                 result.AddError("--version restores one file: give its ACC path with --path.");
@@ -51,6 +60,12 @@ internal static class RestoreCommand
                 return CommandAction.ExecuteAsync(context, values, token => RestoreIssuesAsync(context, values, parse.GetValue(run)!, parse.GetValue(to)!, parse.GetValue(overwrite), token), ct);
             }
 
+            if (parse.GetValue(modules) is { } names)
+            {
+                var list = names.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(n => n.ToLowerInvariant()).ToList();
+                return CommandAction.ExecuteAsync(context, values, token => RestoreModulesAsync(context, values, parse.GetValue(run)!, list, parse.GetValue(to)!, parse.GetValue(overwrite), token), ct);
+            }
+
             var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at, parse.GetValue(version));
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
@@ -62,6 +77,16 @@ internal static class RestoreCommand
         var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
         await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
         var report = await services.GetRequiredService<IssueRestorer>().RestoreAsync(runId, destination, overwrite, cancellationToken).ConfigureAwait(false);
+        await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
+        return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
+    }
+
+    private static async Task<int> RestoreModulesAsync(
+        CliContext context, GlobalValues values, string runId, IReadOnlyList<string> modules, string destination, bool overwrite, CancellationToken cancellationToken)
+    {
+        var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
+        await using var services = CliServices.ForStorage(configuration, context, values.LogLevel);
+        var report = await services.GetRequiredService<ModuleRestorer>().RestoreAsync(runId, modules, destination, overwrite, cancellationToken).ConfigureAwait(false);
         await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
     }

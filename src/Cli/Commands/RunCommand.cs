@@ -71,8 +71,9 @@ internal static class RunCommand
             manifest.RunId, manifest.Manifest, manifest.Csv, $"{container.Uri}/{manifest.Manifest}", $"{container.Uri}/{manifest.Csv}", request.DryRun, result.Summary);
         await JsonOutput.WriteOrViewAsync(context, values.Json, output, CliJsonContext.Default.RunOutput, RunSummaryView.Write, cancellationToken).ConfigureAwait(false);
 
-        // A project whose issues failed makes the run incomplete (2), as a failed file does: its files are all stored.
+        // A project whose issues or other module could not be read makes the run incomplete (2), as a failed file does: its files are all stored.
         var s = result.Summary;
-        return s.Failed == 0 && s.FailedProjects.Count == 0 && (s.Issues?.FailedProjects.Count ?? 0) == 0 && s.Proof?.FoundLoss != true ? ExitCodes.Success : ExitCodes.Incomplete;
+        return s.Failed == 0 && s.FailedProjects.Count == 0 && (s.Issues?.FailedProjects.Count ?? 0) == 0 && (s.Modules?.Coverage.Count ?? 0) == 0
+            && s.Proof?.FoundLoss != true ? ExitCodes.Success : ExitCodes.Incomplete;
     }
 }

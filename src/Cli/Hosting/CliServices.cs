@@ -56,6 +56,7 @@ internal static class CliServices
         services.TryAddSingleton<RunVerifier>();
         services.TryAddSingleton<RunRestorer>();
         services.TryAddSingleton<IssueRestorer>();
+        services.TryAddSingleton<ModuleRestorer>();
         services.TryAddSingleton<FileHistory>();
         return services;
     }

@@ -45,6 +45,20 @@ internal static class RunSummaryView
             table.AddRow(issues.FailedProjects.Count > 0 ? "[red]  projects failed[/]" : "  projects failed", Units.Count(issues.FailedProjects.Count));
         }
 
+        foreach (var module in s.Modules?.Modules ?? [])
+        {
+            table.AddRow($"{Title(module.Module)} (projects)", Units.Count(module.Projects));
+            foreach (var (name, count) in module.Counts)
+            {
+                table.AddRow(name.EndsWith("Failures", StringComparison.Ordinal) && count > 0 ? $"[yellow]  {Markup.Escape(name)}[/]" : $"  {Markup.Escape(name)}", Units.Count(count));
+            }
+        }
+
+        if (s.Modules is { Coverage.Count: var notRead })
+        {
+            table.AddRow(notRead > 0 ? "[red]Project modules not read[/]" : "Project modules not read", Units.Count(notRead));
+        }
+
         if (s.Proof is { } proof)
         {
             table.AddRow("Stored blobs proven", $"{Units.Count(proof.Proven)} of {Units.Count(proof.Checked)} ({Units.Count(proof.Hashed)} read whole)");
@@ -76,6 +90,19 @@ internal static class RunSummaryView
             }
 
             console.Write(failures);
+        }
+
+        if (s.Modules is { Coverage.Count: > 0 } coverage)
+        {
+            var gaps = new Table().Border(TableBorder.Simple).Title("Project modules not read (their files were backed up)")
+                .AddColumn("project").AddColumn("module").AddColumn("why").AddColumn("detail");
+            foreach (var gap in coverage.Coverage.Take(MaxRowsListed))
+            {
+                gaps.AddRow(new Text(gap.ProjectName), new Text(gap.Module), new Text(gap.Reason.ToString()), new Text(gap.Detail));
+            }
+
+            console.Write(gaps);
+            WriteMore(console, coverage.Coverage.Count);
         }
 
         if (s.Proof is { Findings.Count: > 0 } found)
@@ -116,13 +143,15 @@ internal static class RunSummaryView
         }
     }
 
-    private static string Outcome(ManifestSummary s, bool dryRun) => (s.Failed, s.FailedProjects.Count, s.Issues?.FailedProjects.Count ?? 0) switch
+    private static string Title(string module) => string.Concat(char.ToUpperInvariant(module[0]).ToString(), module[1..]);
+
+    private static string Outcome(ManifestSummary s, bool dryRun) => (s.Failed, s.FailedProjects.Count, s.Modules?.Coverage.Count ?? s.Issues?.FailedProjects.Count ?? 0) switch
     {
         (0, 0, _) when dryRun => $"[green]Dry run complete:[/] {Units.Count(s.Planned)} files would be copied.",
         (0, 0, 0) when s.Proof is { FoundLoss: true } proof =>
             $"[red]Stored blobs were lost:[/] {Units.Count(proof.Missing + proof.Damaged)} missing or damaged, {Units.Count(proof.Restored)} stored again from ACC; the manifest says which.",
         (0, 0, 0) => "[green]Every file with content is stored and verified.[/]",
-        (0, 0, var issues) => $"[red]Incomplete:[/] every file is stored, but the issues of {issues} projects were not backed up; the manifest says why.",
+        (0, 0, var gaps) => $"[red]Incomplete:[/] every file is stored, but {gaps} project modules (issues, sheets, …) were not read; the manifest says which and why.",
         var (files, projects, _) => $"[red]Incomplete:[/] {Units.Count(files)} files failed, {projects} projects not fully listed; the manifest says why.",
     };
 }

@@ -30,4 +30,19 @@ public enum ApsEndpoint
 
     /// <summary>Every GET under /construction/issues/v1 (one quota for all, counted per user: one service account is one budget).</summary>
     Issues,
+
+    /// <summary>GET /construction/sheets/v1/projects/{project}/sheets (Sheets quotas are per endpoint).</summary>
+    SheetsSheets,
+
+    /// <summary>GET /construction/sheets/v1/projects/{project}/version-sets.</summary>
+    SheetsVersionSets,
+
+    /// <summary>GET /construction/sheets/v1/projects/{project}/collections.</summary>
+    SheetsCollections,
+
+    /// <summary>POST /construction/sheets/v1/projects/{project}/exports and GET …/exports/{export} (the PDF of sheets with markups).</summary>
+    SheetsExports,
+
+    /// <summary>GET /construction/admin/v1/projects/{project}/users.</summary>
+    ProjectUsers,
 }

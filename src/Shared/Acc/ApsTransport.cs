@@ -7,7 +7,8 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Acc;
 
-/// <summary>Sends authorized GETs to APS within its quotas and retries, and maps every failure to the APS family.</summary>
+/// <summary>Sends authorized GETs (and the few POSTs that only read, such as a Sheets export) to APS within its quotas and
+/// retries, and maps every failure to the APS family.</summary>
 public sealed class ApsTransport
 {
     private readonly HttpClient http;
@@ -45,19 +46,32 @@ public sealed class ApsTransport
         }
 
         var absolute = url.IsAbsoluteUri ? url : new Uri(baseUrl, url);
-        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, ct), cancellationToken);
+        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, null, ct), cancellationToken);
     }
 
-    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, CancellationToken cancellationToken)
+    /// <summary>POSTs the JSON <paramref name="body"/> to <paramref name="url"/> (relative to the base URL) and parses the JSON
+    /// answer; retried like a GET, so only for requests a repeat cannot harm (a second export job, a search).</summary>
+    public Task<JsonDocument> PostJsonAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
+    {
+        if (url.IsAbsoluteUri)
+        {
+            throw new ArgumentException("A POST goes to a path under the base URL only.", nameof(url));
+        }
+
+        var absolute = new Uri(baseUrl, url);
+        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, body, ct), cancellationToken);
+    }
+
+    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte>? body, CancellationToken cancellationToken)
     {
         var token = await tokens.GetTokenAsync(cancellationToken).ConfigureAwait(false);
-        var response = await SendAsync(endpoint, url, token, cancellationToken).ConfigureAwait(false);
+        var response = await SendAsync(endpoint, url, body, token, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.Unauthorized)
         {
             // Tokens can expire early or be revoked: refresh once, then try again once.
             response.Dispose();
             token = await tokens.RefreshAfterRejectionAsync(token, cancellationToken).ConfigureAwait(false);
-            response = await SendAsync(endpoint, url, token, cancellationToken).ConfigureAwait(false);
+            response = await SendAsync(endpoint, url, body, token, cancellationToken).ConfigureAwait(false);
         }
 
         using (response)
@@ -67,10 +81,16 @@ public sealed class ApsTransport
         }
     }
 
-    private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, string token, CancellationToken cancellationToken)
+    private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte>? body, string token, CancellationToken cancellationToken)
     {
         using var lease = await quota.AcquireAsync(endpoint, cancellationToken).ConfigureAwait(false);
-        using var request = new HttpRequestMessage(HttpMethod.Get, url);
+        using var request = new HttpRequestMessage(body is null ? HttpMethod.Get : HttpMethod.Post, url);
+        if (body is { } json)
+        {
+            request.Content = new ReadOnlyMemoryContent(json);
+            request.Content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
+        }
+
         request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/vnd.api+json"));
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));

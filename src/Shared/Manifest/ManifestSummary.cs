@@ -52,17 +52,22 @@ public sealed record ManifestSummary(
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public IssuesSummary? Issues { get; init; }
 
+    /// <summary>The run's other modules (Sheets, …) and its coverage: per project, each module that could not be read and why;
+    /// null (left out of the JSON) when no module beyond files and issues is kept and none failed, and in manifests written before.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public ModulesSummary? Modules { get; init; }
+
     /// <summary>The night's proof of stored blobs (<c>Backup:ProveAllWithinDays</c>); null (left out of the JSON) on a first run,
     /// a dry run, and in manifests written before the proof existed.</summary>
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public ProofSummary? Proof { get; init; }
 
     /// <summary>Whether the run saw and stored everything: no failed file, no carried file, no project left incomplete, no
-    /// project whose issues failed, no stored blob found missing or damaged (even one stored again: someone or something
-    /// removed or changed a backup blob, which people must hear of).</summary>
+    /// project whose issues or other module could not be read, no stored blob found missing or damaged (even one stored again:
+    /// someone or something removed or changed a backup blob, which people must hear of).</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public bool IsComplete => Failed == 0 && Carried == 0 && NotListed == 0 && FailedProjects.Count == 0 && (Issues?.FailedProjects.Count ?? 0) == 0
-        && Proof?.FoundLoss != true;
+        && (Modules?.Coverage.Count ?? 0) == 0 && Proof?.FoundLoss != true;
 
     /// <summary>The run's status as the log contract and the Function App report it: Succeeded or CompletedWithErrors.</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -19,6 +19,8 @@ public static class ApsQuotas
         ApsEndpoint.SignedDownload => 1000,
         ApsEndpoint.ItemVersions => 800,
         ApsEndpoint.Issues => 500,
+        ApsEndpoint.SheetsSheets or ApsEndpoint.SheetsVersionSets or ApsEndpoint.SheetsCollections or ApsEndpoint.SheetsExports => 100,
+        ApsEndpoint.ProjectUsers => 600,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 }

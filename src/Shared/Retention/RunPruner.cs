@@ -15,7 +15,8 @@ namespace AccBackup.Retention;
 /// sweep is mark-and-sweep over the whole container, so it finds again whatever an earlier prune left. A blob is removed only
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
 /// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
-/// (<see cref="IssueLayout.AttachmentsRoot"/>), which kept runs' issue snapshots name as manifests name files: only the
+/// (<see cref="IssueLayout.AttachmentsRoot"/>) and Sheets PDFs (<see cref="Modules.Sheets.SheetLayout.PdfsRoot"/>), which kept
+/// runs' snapshots name as manifests name files: only the
 /// removed runs' folders go. A run that never wrote a manifest and is not running (<see cref="UnfinishedRunIdle"/>) goes as a
 /// removed run does: its working records serve nothing.
 /// </remarks>
@@ -120,6 +121,20 @@ public sealed partial class RunPruner(
         {
             throw new InvalidDataException(
                 $"Cannot prune: an issue snapshot of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
+        }
+
+        // Its sheet snapshots name the version sets' PDFs (written once per fingerprint, shared by every night it did not change).
+        try
+        {
+            await foreach (var snapshot in Modules.Sheets.SheetSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
+            {
+                referenced.UnionWith(snapshot.VersionSets.SelectMany(v => v.Pdfs).Select(p => p.BlobName));
+            }
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: a sheet snapshot of run {runId} cannot be read ({e.Message}), so which PDFs it needs is unknown. Nothing was removed.", e);
         }
     }
 

@@ -4,6 +4,7 @@ using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
+using AccBackup.Modules;
 using AccBackup.Quotas;
 using AccBackup.Runs.Activities;
 using AccBackup.Runs.InProcess;
@@ -22,6 +23,7 @@ public static class RunServiceCollectionExtensions
     {
         services.AddCopyEngine(configuration);
         services.AddIssueExport(configuration);
+        services.AddModuleExport(configuration);
 
         // The shared APS budget lives beside the backup, so every process writing there shares it (Aps:Quota:Scope=Shared).
         services.TryAddSingleton<IApsQuotaBudget, BlobQuotaBudget>();
@@ -35,6 +37,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddTransient<ListFoldersActivity>();
         services.TryAddTransient<CopyChunkActivity>();
         services.TryAddTransient<ExportIssuesActivity>();
+        services.TryAddTransient<ExportModuleActivity>();
         services.TryAddTransient<ProveStoredBlobsActivity>();
         services.TryAddTransient<AssembleManifestActivity>();
         services.TryAddTransient<BackupRunner>();

@@ -42,13 +42,13 @@ public sealed class FunctionMetadataTests
         var triggers = reported.ToDictionary(f => f.Name!, f => TriggerType(f.RawBindings!), StringComparer.Ordinal);
         Assert.Equal("orchestrationTrigger", triggers[BackupRunOrchestrator.Name]);
         Assert.Equal("orchestrationTrigger", triggers[ProjectBackupOrchestrator.Name]);
-        foreach (var activity in new[] { "PrepareRun", "ListFolders", "CopyChunk", "ExportIssues", "ProveStoredBlobs", "AssembleManifest" })
+        foreach (var activity in new[] { "PrepareRun", "ListFolders", "CopyChunk", "ExportIssues", "ExportModule", "ProveStoredBlobs", "AssembleManifest" })
         {
             Assert.Equal("activityTrigger", triggers[activity]);
         }
 
         Assert.Equal("timerTrigger", triggers["NightlyBackup"]);
-        Assert.Equal(12, triggers.Count);
+        Assert.Equal(13, triggers.Count);
     }
 
     [Fact]

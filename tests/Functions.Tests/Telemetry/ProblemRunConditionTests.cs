@@ -16,6 +16,16 @@ public sealed class ProblemRunConditionTests
     }
 
     [Fact]
+    public void FiringTerms_EveryFileStoredButAProjectsModuleNotRead_FiresOnTheModuleGaps()
+    {
+        var row = QuietRow();
+        row["Status"] = "CompletedWithErrors";
+        row["ModuleGaps"] = 1L; // e.g. the service account removed from one project: its Issues not read
+
+        Assert.Equal(["ModuleGaps > 0"], ProblemRunCondition.Load().FiringTerms(row));
+    }
+
+    [Fact]
     public void FiringTerms_AQuietRunWhoseIssuesVanished_DoesNotFire()
     {
         var row = QuietRow();
@@ -66,6 +76,7 @@ public sealed class ProblemRunConditionTests
         ["IssuesFailedProjects"] = 0L,
         ["IssueAttachmentFailures"] = 0L,
         ["IssuesVanished"] = 0L,
+        ["ModuleGaps"] = 0L,
         ["ContainerProblem"] = "",
     };
 }

@@ -27,6 +27,7 @@ internal static class SummaryColumns
         ["IssuesFailedProjects"] = (long)(summary.Issues?.FailedProjects.Count ?? 0),
         ["IssueAttachmentFailures"] = summary.Issues?.AttachmentFailures ?? 0,
         ["IssuesVanished"] = summary.Issues?.VanishedIssues ?? 0,
+        ["ModuleGaps"] = (long)(summary.Modules?.Coverage.Count ?? 0),
         ["ContainerProblem"] = "",
     };
 

@@ -2,6 +2,8 @@ using System.Reflection;
 using AccBackup.Acc;
 using AccBackup.Backup.Settings;
 using AccBackup.Issues;
+using AccBackup.Modules;
+using AccBackup.Modules.Sheets;
 using AccBackup.Quotas;
 using AccBackup.Retry;
 using AccBackup.Storage;
@@ -13,7 +15,8 @@ internal static class OptionsCatalog
 {
     /// <summary>The options classes the app binds from configuration.</summary>
     public static readonly IReadOnlyList<Type> OptionTypes =
-        [typeof(ApsOptions), typeof(ApsQuotaOptions), typeof(ApsRetryOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions), typeof(IssuesOptions)];
+        [typeof(ApsOptions), typeof(ApsQuotaOptions), typeof(ApsRetryOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions), typeof(IssuesOptions),
+            typeof(ModuleSelectionOptions), typeof(SheetsOptions)];
 
     /// <summary>Every public settable property of every options class, with its code default; a property holding a nested
     /// options class (<c>Aps:Quota</c>) is not a setting itself: its class is listed with its own section.</summary>

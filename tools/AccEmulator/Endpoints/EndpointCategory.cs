@@ -62,4 +62,19 @@ public enum EndpointCategory
 
     /// <summary>The signed part URL of an upload (storage, not APS: no token, no quota).</summary>
     Upload,
+
+    /// <summary><c>GET /construction/sheets/v1/projects/{projectId}/sheets</c> (Sheets quotas are per endpoint).</summary>
+    SheetsSheets,
+
+    /// <summary><c>GET …/sheets/v1/projects/{projectId}/version-sets</c>.</summary>
+    SheetsVersionSets,
+
+    /// <summary><c>GET …/sheets/v1/projects/{projectId}/collections</c>.</summary>
+    SheetsCollections,
+
+    /// <summary><c>POST …/sheets/v1/projects/{projectId}/exports</c> and <c>GET …/exports/{exportId}</c>.</summary>
+    SheetsExports,
+
+    /// <summary><c>GET /construction/admin/v1/projects/{projectId}/users</c>.</summary>
+    ProjectUsers,
 }

@@ -44,6 +44,10 @@ internal static class EmulatorApp
         ControlEndpoints.Map(app);
         Issues.IssueEndpoints.Map(app);
         Issues.IssueControlEndpoints.Map(app);
+        Sheets.SheetEndpoints.Map(app);
+        Sheets.SheetControlEndpoints.Map(app);
+        Members.MemberEndpoints.Map(app);
+        Members.MemberTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -5,9 +5,11 @@ using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
 using AccEmulator.Issues;
+using AccEmulator.Members;
 using AccEmulator.Permissions;
 using AccEmulator.Quotas;
 using AccEmulator.ServerCopy;
+using AccEmulator.Sheets;
 using AccEmulator.Uploads;
 using AccEmulator.Writes;
 
@@ -36,6 +38,13 @@ internal sealed class EmulatorState
         Issues = IssueGenerator.Build(Account, options);
         IssueMutator = new IssueMutator(Issues, options.Seed, Clock);
         IssueTruth = new IssueTruth(Issues, Hashes);
+        Sheets = SheetGenerator.Build(Account, options);
+        SheetMutator = new SheetMutator(Sheets, options.Seed, Clock);
+        SheetTruth = new SheetTruth(Sheets);
+        SheetIds = DeterministicRandom.For(options.Seed, "sheets/exports");
+        Members = MemberGenerator.Build(Account, options);
+        MemberMutator = new MemberMutator(Members, Clock);
+        MemberTruth = new MemberTruth(Members);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -69,6 +78,23 @@ internal sealed class EmulatorState
     public IssueMutator IssueMutator { get; }
 
     public IssueTruth IssueTruth { get; }
+
+    /// <summary>Every project's Sheets tool (exported PDFs are objects of <see cref="Account"/>).</summary>
+    public SheetStore Sheets { get; }
+
+    public SheetMutator SheetMutator { get; }
+
+    public SheetTruth SheetTruth { get; }
+
+    /// <summary>Every project's members (Admin API project users).</summary>
+    public MemberStore Members { get; }
+
+    public MemberMutator MemberMutator { get; }
+
+    public MemberTruth MemberTruth { get; }
+
+    /// <summary>Export job ids, a stream of their own.</summary>
+    public DeterministicRandom SheetIds { get; }
 
     /// <summary>The service accounts whose JWT assertions the token endpoint accepts.</summary>
     public ServiceAccountRegistry ServiceAccounts { get; }

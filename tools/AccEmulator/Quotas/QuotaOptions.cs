@@ -5,7 +5,8 @@ namespace AccEmulator.Quotas;
 /// <summary>APS rate limits: requests per window per endpoint category, counted for the whole app.</summary>
 public sealed record QuotaOptions
 {
-    /// <summary>APS's published limits per minute (https://aps.autodesk.com/en/docs/data/v2/developers_guide/rate-limiting/dm-rate-limits); the signed URLs have none.</summary>
+    /// <summary>APS's published limits per minute (https://aps.autodesk.com/en/docs/data/v2/developers_guide/rate-limiting/dm-rate-limits,
+    /// https://aps.autodesk.com/en/docs/acc/v1/overview/rate-limits/sheets-rate-limits); the signed URLs have none.</summary>
     public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsLimits = new Dictionary<EndpointCategory, int>
     {
         [EndpointCategory.Token] = 500,
@@ -24,6 +25,11 @@ public sealed record QuotaOptions
         [EndpointCategory.CreateFolder] = 50,
         [EndpointCategory.PatchFolder] = 50,
         [EndpointCategory.Command] = 300,
+        [EndpointCategory.SheetsSheets] = 100,
+        [EndpointCategory.SheetsVersionSets] = 100,
+        [EndpointCategory.SheetsCollections] = 100,
+        [EndpointCategory.SheetsExports] = 100,
+        [EndpointCategory.ProjectUsers] = 600,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>

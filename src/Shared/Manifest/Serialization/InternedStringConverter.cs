@@ -15,6 +15,17 @@ public sealed class InternedStringConverter : JsonConverter<string>
         reader.GetString() is { } value ? string.Intern(value) : null;
 
     /// <inheritdoc />
+    public override string ReadAsPropertyName(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        string.Intern(reader.GetString() ?? "");
+
+    /// <inheritdoc />
+    public override void WriteAsPropertyName(Utf8JsonWriter writer, string value, JsonSerializerOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        writer.WritePropertyName(value);
+    }
+
+    /// <inheritdoc />
     public override void Write(Utf8JsonWriter writer, string value, JsonSerializerOptions options)
     {
         ArgumentNullException.ThrowIfNull(writer);

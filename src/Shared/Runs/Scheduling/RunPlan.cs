@@ -8,10 +8,11 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="StoredRunId">The latest finished run, whose stored bytes are not copied again (null when forcing copies).</param>
 /// <param name="Versions">Which versions of a changed file are stored (Backup:Versions).</param>
 /// <param name="ExportIssues">Whether each project's issues are exported too (Issues settings given, not a dry run).</param>
-/// <param name="IssuesBaseRunId">The latest finished run, whose issue snapshots let only changed issues be read.</param>
+/// <param name="IssuesBaseRunId">The latest finished run, whose issue and module snapshots let only changed records be read.</param>
+/// <param name="Modules">The modules besides files and issues each project's record is kept of (Backup:Modules; none in a dry run).</param>
 public sealed record RunPlan(
     string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
-    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null);
+    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null, IReadOnlyList<string>? Modules = null);
 
 /// <summary>Builds a run's plan, the same for both drivers.</summary>
 public static class RunPlans
@@ -22,6 +23,7 @@ public static class RunPlans
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(request);
         return new RunPlan(prepared.RunId, request.DryRun, request.ForceCopy, includeHidden, prepared.PreviousRunId, foldersPerListing,
-            request.ForceCopy ? null : prepared.LatestRunId, versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId);
+            request.ForceCopy ? null : prepared.LatestRunId, versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId,
+            request.DryRun ? [] : prepared.Modules ?? []);
     }
 }

@@ -21,10 +21,11 @@ public sealed class RunSchedule(RunScheduleState state)
     public RunScheduleState State { get; } = state ?? throw new ArgumentNullException(nameof(state));
 
     /// <summary>Work started and not yet reported back.</summary>
-    public int InFlight => State.ListingsInFlight + State.CopiesInFlight + State.IssueExportsInFlight;
+    public int InFlight => State.ListingsInFlight + State.CopiesInFlight + State.IssueExportsInFlight + State.ModuleExportsInFlight;
 
     /// <summary>Whether nothing is pending or in flight.</summary>
-    public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0 && State.PendingIssueExports.Count == 0;
+    public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0 && State.PendingIssueExports.Count == 0
+        && State.PendingModuleExports.Count == 0;
 
     /// <summary>What the run is doing now, for progress.</summary>
     public string Phase => IsDone ? "listed and copied"
@@ -42,7 +43,9 @@ public sealed class RunSchedule(RunScheduleState state)
         foreach (var project in projects)
         {
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
-            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = plan.ExportIssues ? 2 : 1 });
+            var modules = plan.Modules ?? [];
+            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = (plan.ExportIssues ? 2 : 1) + modules.Count });
+            state.PendingModuleExports.AddRange(modules.Select(m => new ExportModuleInput(m, plan.RunId, project, plan.IssuesBaseRunId)));
             if (plan.ExportIssues)
             {
                 state.PendingIssueExports.Add(new ExportIssuesInput(plan.RunId, project, plan.IssuesBaseRunId));
@@ -56,14 +59,15 @@ public sealed class RunSchedule(RunScheduleState state)
         return new RunSchedule(state);
     }
 
-    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, issue exports first (at most a quarter of the
-    /// window: they have their own quota and run alongside the files), then listings (at most half of the window while chunks
+    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, issue and module exports first (together at most a
+    /// quarter of the window: they have their own quotas and run alongside the files), then listings (at most half of the window while chunks
     /// wait to be copied), and counts them as in flight.</summary>
     public IReadOnlyList<ScheduledWork> Next(int freeSlots)
     {
         var work = new List<ScheduledWork>();
         var window = InFlight + freeSlots;
         TakeIssueExports(work, freeSlots, Math.Max(1, window / 4));
+        TakeModuleExports(work, freeSlots, Math.Max(1, window / 4) - State.IssueExportsInFlight);
         var listingShare = State.PendingCopies.Count > 0 ? Math.Max(1, window / 2) : window;
         TakeListings(work, freeSlots, listingShare);
         TakeCopies(work, freeSlots);
@@ -100,6 +104,17 @@ public sealed class RunSchedule(RunScheduleState state)
             State.PendingIssueExports.RemoveAt(0);
             State.IssueExportsInFlight++;
             work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, next));
+        }
+    }
+
+    private void TakeModuleExports(List<ScheduledWork> work, int freeSlots, int maxInFlight)
+    {
+        while (work.Count < freeSlots && State.PendingModuleExports.Count > 0 && State.ModuleExportsInFlight < maxInFlight)
+        {
+            var next = State.PendingModuleExports[0];
+            State.PendingModuleExports.RemoveAt(0);
+            State.ModuleExportsInFlight++;
+            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, null, next));
         }
     }
 
@@ -236,6 +251,11 @@ public sealed class RunSchedule(RunScheduleState state)
             case CopyChunkResult copied:
                 Copied(work, copied);
                 break;
+            case ExportModuleResult module:
+                State.Tally.Modules.Exported(module);
+                State.ModuleExportsInFlight--;
+                Finish(ProjectOf(work));
+                break;
             default:
                 throw new ArgumentException($"No result of {work.What}.", nameof(outcome));
         }
@@ -254,6 +274,15 @@ public sealed class RunSchedule(RunScheduleState state)
             // Never the run's end, never the files' failure: only this project's issues are missing from the run.
             State.IssueExportsInFlight--;
             IssuesFailed(work, $"{work.What} failed: {failure.Message}");
+            Finish(ProjectOf(work));
+            return FailureVerdict.Recorded;
+        }
+
+        if (work.Module is { } module)
+        {
+            // Never the run's end, never the files' failure: the project's module is a gap in the coverage, read again next night.
+            State.ModuleExportsInFlight--;
+            State.Tally.Modules.Gaps.Add(new ModuleCoverageGap(work.Project.Id, work.Project.Name, module.Module, ModuleGapReason.Failed, $"{work.What} failed: {failure.Message}"));
             Finish(ProjectOf(work));
             return FailureVerdict.Recorded;
         }
@@ -286,6 +315,9 @@ public sealed class RunSchedule(RunScheduleState state)
 
     /// <summary>The issue counts for the manifest; null when issues were not exported.</summary>
     public IssuesSummary? IssueTotals() => State.Tally.ToIssuesSummary(IssueFailures());
+
+    /// <summary>The modules' counts and the coverage for the manifest (issue failures included); null when none was read or missed.</summary>
+    public ModulesSummary? ModuleTotals() => State.Tally.Modules.ToSummary(IssueFailures());
 
     /// <summary>The failure of a project, its reasons joined, the count of any left out.</summary>
     public static ProjectFailure ToFailure(ProjectScheduleState project)

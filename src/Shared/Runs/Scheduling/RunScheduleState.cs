@@ -23,6 +23,11 @@ public sealed class RunScheduleState
 
     public int IssueExportsInFlight { get; set; }
 
+    /// <summary>Module exports not started yet, one per project and module (<see cref="RunPlan.Modules"/>).</summary>
+    public List<ExportModuleInput> PendingModuleExports { get; init; } = [];
+
+    public int ModuleExportsInFlight { get; set; }
+
     public int ListingsInFlight { get; set; }
 
     public int CopiesInFlight { get; set; }

@@ -61,6 +61,9 @@ public sealed class RunTally
     /// <summary>Issues of the run before that ACC lists no more, left out of this run's snapshots.</summary>
     public long IssuesVanished { get; set; }
 
+    /// <summary>The modules beyond files and issues (Sheets, …): counts and coverage.</summary>
+    public Activities.ModuleTally Modules { get; init; } = new();
+
     /// <summary>Adds another tally's counts (a project's, into its run's).</summary>
     public void Add(RunTally other)
     {
@@ -91,6 +94,7 @@ public sealed class RunTally
         IssueAttachmentFailures += other.IssueAttachmentFailures;
         IssueAttachmentsReferenced += other.IssueAttachmentsReferenced;
         IssuesVanished += other.IssuesVanished;
+        Modules.Add(other.Modules);
     }
 
     /// <summary>The issue counts for the manifest; null when no project's issues were exported or attempted.</summary>

@@ -16,4 +16,6 @@ namespace AccBackup.Runs.State;
 [JsonSerializable(typeof(CopyChunkResult))]
 [JsonSerializable(typeof(ExportIssuesInput))]
 [JsonSerializable(typeof(ExportIssuesResult))]
+[JsonSerializable(typeof(ExportModuleInput))]
+[JsonSerializable(typeof(ExportModuleResult))]
 internal sealed partial class RunJsonContext : JsonSerializerContext;

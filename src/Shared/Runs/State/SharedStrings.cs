@@ -85,6 +85,12 @@ public sealed class SharedStrings
             return strings.Get(buffer[..reader.CopyString(buffer)]);
         }
 
+        // Dictionary keys (a module's counts by name) are strings too, shared the same way.
+        public override string ReadAsPropertyName(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+            strings.Get(reader.GetString()) ?? "";
+
+        public override void WriteAsPropertyName(Utf8JsonWriter writer, string value, JsonSerializerOptions options) => writer.WritePropertyName(value);
+
         public override void Write(Utf8JsonWriter writer, string value, JsonSerializerOptions options)
         {
             ArgumentNullException.ThrowIfNull(writer);

@@ -58,7 +58,12 @@ internal sealed class CopyEngineHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions);
-        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("copy"), new Dictionary<string, string?> { ["Copy:ChunkedRetryDelay"] = "00:00:00.050" });
+        // The copy engine's runs keep the files only: the modules (Sheets, Members) have their own hosts and tests.
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("copy"), new Dictionary<string, string?>
+        {
+            ["Copy:ChunkedRetryDelay"] = "00:00:00.050",
+            ["Backup:Modules"] = "files",
+        });
         foreach (var (key, value) in settings ?? new Dictionary<string, string?>())
         {
             values[key] = value;

@@ -82,6 +82,7 @@ public sealed partial class AssembleManifestActivity(
                 PreviousRunId = input.PreviousRunId,
                 LastFullListingAt = input.LastFullListingAt,
                 Issues = input.Issues,
+                Modules = input.Modules,
                 Proof = input.Proof is { } proof ? proof with { Findings = [.. proof.Findings.Take(ProofSummary.MaxFindingsListed)] } : null,
             },
             cancellationToken,

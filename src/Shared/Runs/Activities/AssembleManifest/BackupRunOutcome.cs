@@ -27,6 +27,16 @@ public sealed record BackupRunOutcome(
     /// <summary>Projects whose issues could not be exported (their files are unaffected); the manifest says why.</summary>
     public int IssuesFailedProjects { get; init; }
 
+    /// <summary>Each project's module that could not be read (Sheets, Issues, …: <c>summary.modules.coverage</c> in the manifest says
+    /// which and why); 0 when every kept module of every project was read.</summary>
+    public int ModuleGaps { get; init; }
+
+    /// <summary>The first <see cref="MaxGapsListed"/> of those gaps (project, module, why), for the HTTP status; null when none.</summary>
+    public IReadOnlyList<ModuleCoverageGap>? Coverage { get; init; }
+
+    /// <summary>At most this many gaps travel in the outcome (the orchestration's output stays small); the manifest lists every one.</summary>
+    public const int MaxGapsListed = 20;
+
     /// <summary>Stored blobs the night's proof found missing or damaged (the manifest's <c>summary.proof</c> lists them); 0 when none or not proven.</summary>
     public long BlobsLost { get; init; }
 
@@ -55,6 +65,8 @@ public sealed record BackupRunOutcome(
         {
             Issues = s.Issues?.Issues ?? 0,
             IssuesFailedProjects = s.Issues?.FailedProjects.Count ?? 0,
+            ModuleGaps = s.Modules?.Coverage.Count ?? 0,
+            Coverage = s.Modules is { Coverage.Count: > 0 } modules ? [.. modules.Coverage.Take(MaxGapsListed)] : null,
             BlobsLost = (s.Proof?.Missing ?? 0) + (s.Proof?.Damaged ?? 0),
             BlobsRestored = s.Proof?.Restored ?? 0,
         };

@@ -19,7 +19,8 @@ namespace AccBackup.Runs.Activities;
 /// the containers on the very first run).</remarks>
 public sealed partial class PrepareRunActivity(
     ProjectLister projects, BlobContainer container, [FromKeyedServices(BlobContainer.StateKey)] BlobContainer state, ManifestReader manifests, PreviousRunStateStore previousRuns,
-    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, IOptions<BlobStorageOptions> storage, ILogger<PrepareRunActivity> logger)
+    IOptions<BackupOptions> options, IOptions<Issues.IssuesOptions> issues, Modules.ModuleSelection modules, IOptions<BlobStorageOptions> storage,
+    ILogger<PrepareRunActivity> logger)
     : IRunActivity<PrepareRunInput, PrepareRunResult>
 {
     /// <inheritdoc />
@@ -50,13 +51,14 @@ public sealed partial class PrepareRunActivity(
         var selected = await projects.ListAsync(request.IncludeProjects, request.ExcludeProjects, cancellationToken).ConfigureAwait(false);
         var listing = await ChooseListingAsync(request, input.StartedAt, latest, cancellationToken).ConfigureAwait(false);
         Log.RunStarted(logger, input.RunId, selected.Count, listing.Mode);
-        var exportIssues = issues.Value.IsConfigured;
-        if (!exportIssues)
+        var exportIssues = issues.Value.IsConfigured && modules.Keeps(AccBackup.Modules.ModuleNames.Issues);
+        if (!issues.Value.IsConfigured)
         {
             Log.IssuesNotConfigured(logger, input.RunId);
         }
 
-        return new PrepareRunResult(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues);
+        return new PrepareRunResult(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues,
+            modules.PerProjectModules);
     }
 
     /// <summary>The facts <see cref="BackupContainerCheck"/> decides on: whether the containers exist, whether runs were written

@@ -1,0 +1,39 @@
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using AccBackup.Acc;
+
+namespace AccBackup.Modules.Members;
+
+/// <summary>Reads a project's users from the ACC Admin API with the app's own token, inside its quota (600/min) and the APS
+/// retries: the members listed by default (active and pending), or the removed ones (<c>filter[status]=deleted</c>).</summary>
+public sealed class MembersClient(ApsTransport transport)
+{
+    /// <summary>The largest page the Admin API serves.</summary>
+    public const int PageLimit = 200;
+
+    /// <summary>Every member of one pass: active and pending, or (<paramref name="removed"/>) only those removed from the project.</summary>
+    public async IAsyncEnumerable<JsonElement> ListAsync(string projectId, bool removed, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var reader = new JsonApiReader(ApsEndpoint.ProjectUsers);
+        var project = Uri.EscapeDataString(projectId.StartsWith("b.", StringComparison.Ordinal) ? projectId[2..] : projectId);
+        var filter = removed ? "filter%5Bstatus%5D=deleted" : "filter%5Bstatus%5D=active%2Cpending";
+        for (var offset = 0L; ;)
+        {
+            var url = new Uri(string.Create(CultureInfo.InvariantCulture, $"construction/admin/v1/projects/{project}/users?{filter}&limit={PageLimit}&offset={offset}"), UriKind.Relative);
+            using var json = await transport.GetJsonAsync(ApsEndpoint.ProjectUsers, url, cancellationToken).ConfigureAwait(false);
+            var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
+            var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
+            foreach (var result in results.EnumerateArray())
+            {
+                yield return result.Clone();
+            }
+
+            offset += results.GetArrayLength();
+            if (results.GetArrayLength() == 0 || offset >= total)
+            {
+                yield break;
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+namespace AccBackup.Modules;
+
+/// <summary>The names <c>Backup:Modules</c> takes: the parts of a project's record a run can keep.</summary>
+public static class ModuleNames
+{
+    /// <summary>The Docs files (always kept: the backup's core).</summary>
+    public const string Files = "files";
+
+    /// <summary>ACC Issues (needs the Secure Service Account: <c>Issues:ServiceAccountId</c>, <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>).</summary>
+    public const string Issues = "issues";
+
+    /// <summary>ACC Sheets: collections, version sets, every sheet (deleted ones too) and each version set's PDF with published
+    /// markups (the app's own token).</summary>
+    public const string Sheets = "sheets";
+
+    /// <summary>Who is on each project: members with their roles, company and access (removed ones too), from the Admin API
+    /// (the app's own token). Part of who may see what; folder permissions and custom attributes are not kept yet.</summary>
+    public const string Members = "members";
+
+    /// <summary>Every name, in the order a run reads them.</summary>
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members];
+}

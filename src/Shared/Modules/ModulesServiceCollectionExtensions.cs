@@ -1,0 +1,29 @@
+using AccBackup.Modules.Members;
+using AccBackup.Modules.Sheets;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Modules;
+
+/// <summary>Registers the modules beyond files and issues: <c>Backup:Modules</c> validated on start, each module's client and
+/// exporter (the run's module-export activity calls them).</summary>
+public static class ModulesServiceCollectionExtensions
+{
+    /// <summary>Adds the module export; needs the APS client, the copy engine's signed download and the backup container
+    /// (<see cref="Backup.BackupServiceCollectionExtensions.AddCopyEngine"/>) and the Issues options (<see cref="Issues.IssuesServiceCollectionExtensions.AddIssueExport"/>).</summary>
+    public static IServiceCollection AddModuleExport(this IServiceCollection services, IConfiguration configuration)
+    {
+        services.AddOptions<ModuleSelectionOptions>().Bind(configuration.GetSection(ModuleSelectionOptions.SectionName)).ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<ModuleSelectionOptions>, ModuleSelectionValidator>());
+        services.AddOptions<SheetsOptions>().Bind(configuration.GetSection(SheetsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        services.TryAddSingleton<ModuleSelection>();
+        services.TryAddTransient<SignedUrlBlobWriter>();
+        services.TryAddTransient<SheetsClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, SheetExporter>());
+        services.TryAddTransient<MembersClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, MemberExporter>());
+        return services;
+    }
+}

@@ -1,0 +1,5 @@
+namespace AccBackup.Runs.Activities;
+
+/// <summary>Input of the module-export activity: one module (<see cref="Modules.ModuleNames"/>) of one project.</summary>
+/// <param name="BaseRunId">The latest finished run, whose snapshot of the module lets unchanged parts be carried; null reads everything.</param>
+public sealed record ExportModuleInput(string Module, string RunId, ProjectRef Project, string? BaseRunId);

@@ -1,0 +1,211 @@
+using System.Security.Cryptography;
+using System.Text.Json;
+using AccBackup.Manifest;
+using AccBackup.Modules.Sheets;
+using AccBackup.Storage;
+using AccEmulator;
+using AccEmulator.Auth;
+using AccEmulator.Endpoints;
+using AccEmulator.Faults;
+using AccEmulator.Quotas;
+
+namespace AccBackup.Cli.Tests.Commands;
+
+/// <summary><c>acc-backup run</c> keeping the modules beside the files on the emulator: each night's Sheets equal to its truth
+/// (PDFs by SHA-256, exported again only where a version set changed) and its members, <c>restore --modules sheets,members</c>, the coverage of a project
+/// the service account was removed from (exit 2, files and Sheets kept), a faulted module failing alone, and Backup:Modules.</summary>
+public sealed class ModuleBackupTests
+{
+    private const string ServiceAccountId = "SSA-CLI-MODULES";
+    private const string KeyId = "cli-modules-key";
+
+    [Fact]
+    public async Task Run_TwoNightsWithSheetChanges_EachNightEqualsItsTruthOnlyChangedPdfsExportedAndRestoreWritesNightOne()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
+        using var container = CliHarness.ContainerFor(environment);
+
+        var night1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+        Assert.True(night1.ExitCode == 0, night1.ToString());
+        Assert.Contains("Sheets (projects)", night1.Output, StringComparison.Ordinal);
+        using var truth1 = emulator.SheetTruth.Get();
+        var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var summary1 = (await ManifestAsync(environment, "night-1")).Summary;
+        var sheets1 = summary1.Modules!.Modules.Single(m => m.Module == "sheets");
+        Assert.Equal(("sheets", projects.Count), (sheets1.Module, sheets1.Projects));
+        Assert.Equal(projects.Sum(p => p.GetProperty("sheets").GetArrayLength()), sheets1.Counts[SheetExporter.Counts.Sheets]);
+        Assert.Empty(summary1.Modules.Coverage);
+        foreach (var project in projects)
+        {
+            await AssertEqualsTruthAsync(project, container, "night-1");
+        }
+
+        var tower = projects[0];
+        var sets = tower.GetProperty("versionSets").EnumerateArray().ToList();
+        emulator.SheetMutations.AddMarkup(Guid.Parse(sets[1].GetProperty("sheetIds")[0].GetString()!), "Slab edge moved");
+        emulator.SheetMutations.RenameSheet(Guid.Parse(sets[2].GetProperty("sheetIds")[0].GetString()!), "Foundation plan (revised)");
+        emulator.ResetStats();
+
+        var night2 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2", "--json");
+        Assert.True(night2.ExitCode == 0, night2.ToString());
+        var stats = emulator.GetStats();
+        using var truth2 = emulator.SheetTruth.Get();
+        foreach (var (now, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
+        {
+            await AssertEqualsTruthAsync(now, container, "night-2");
+            await AssertEqualsTruthAsync(before, container, "night-1");
+        }
+
+        // Two version sets changed: one export (a POST and two polls) each; every other PDF carried from night 1.
+        Assert.Equal(2 * 3, stats.Count(EndpointCategory.SheetsExports));
+        using var json2 = JsonDocument.Parse(night2.Output);
+        var counts2 = json2.RootElement.GetProperty("summary").GetProperty("modules").GetProperty("modules")[0].GetProperty("counts");
+        Assert.Equal(2, counts2.GetProperty(SheetExporter.Counts.PdfsExported).GetInt32());
+
+        var target = Directory.CreateTempSubdirectory("acc-backup-sheets-").FullName;
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-1", "--modules", "sheets,members", "--to", target, "--json");
+
+        Assert.True(restored.ExitCode == 0, restored.ToString());
+        var pdfs = Directory.GetFiles(target, "*.pdf", SearchOption.AllDirectories).Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f))));
+        var expected = projects.SelectMany(p => p.GetProperty("versionSets").EnumerateArray()).Select(v => v.GetProperty("pdfSha256").GetString()).OfType<string>();
+        Assert.Equal(expected.Order(StringComparer.Ordinal), pdfs.Order(StringComparer.Ordinal));
+        Assert.Equal(projects.Count * 2, Directory.GetFiles(target, "sheets.*", SearchOption.AllDirectories).Length);
+        using var members = emulator.MemberTruth.Get();
+        foreach (var project in members.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var stored = await AccBackup.Modules.Members.MemberSnapshotReader.ReadAsync(container, "night-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
+            Assert.Equal(project.GetProperty("members").GetArrayLength(), stored!.Members.Count);
+        }
+
+        Assert.Equal(members.RootElement.GetProperty("projects").GetArrayLength(), Directory.GetFiles(target, "members.json", SearchOption.AllDirectories).Length);
+        Directory.Delete(target, recursive: true);
+    }
+
+    [Fact]
+    public async Task Run_ServiceAccountRemovedFromOneProject_FilesAndSheetsKeptCoverageNamesItsIssuesExitTwo()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        using var truth = emulator.SheetTruth.Get();
+        var projects = truth.RootElement.GetProperty("projects").EnumerateArray().Select(p => p.GetProperty("projectId").GetString()!).ToList();
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem(), projects.Skip(1).ToList()));
+        var environment = await EnvironmentAsync(emulator, key);
+        using var container = CliHarness.ContainerFor(environment);
+
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+
+        Assert.True(run.ExitCode == ExitCodes.Incomplete, run.ToString());
+        Assert.Contains("Project modules not read", run.Output, StringComparison.Ordinal);
+        var summary = (await ManifestAsync(environment, "night-1")).Summary;
+        Assert.Equal("CompletedWithErrors", summary.Status);
+        Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
+        Assert.True(summary.Copied > 0);
+        var gap = Assert.Single(summary.Modules!.Coverage);
+        Assert.Equal(("b." + projects[0], "issues", ModuleGapReason.NotMember), (gap.ProjectId, gap.Module, gap.Reason));
+        Assert.Equal(projects.Count, summary.Modules.Modules.Single(m => m.Module == "sheets").Projects);
+        await AssertEqualsTruthAsync(truth.RootElement.GetProperty("projects")[0], container, "night-1");
+    }
+
+    [Fact]
+    public async Task Run_SheetsFaultedOneNight_SheetsFailAloneAndTheNextNightFillsThem()
+    {
+        var faults = FaultOptions.None.With(EndpointCategory.SheetsVersionSets, new EndpointFaults { ServerErrorRate = 1 });
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled, Faults = faults });
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
+        environment["Aps__Retry__MaxDuration"] = "00:00:02";
+        environment["Aps__Retry__MaxDelay"] = "00:00:00.200";
+        environment["Aps__Retry__BaseDelay"] = "00:00:00.050";
+        environment["Aps__Retry__WarnAfter"] = "00:00:01";
+        using var container = CliHarness.ContainerFor(environment);
+
+        var night1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+
+        Assert.True(night1.ExitCode == ExitCodes.Incomplete, night1.ToString());
+        var summary1 = (await ManifestAsync(environment, "night-1")).Summary;
+        Assert.Equal((0L, 0), (summary1.Failed, summary1.FailedProjects.Count));
+        Assert.True(summary1.Copied > 0);
+        Assert.Equal(summary1.Projects, summary1.Modules!.Coverage.Count);
+        Assert.All(summary1.Modules.Coverage, g => Assert.Equal(("sheets", ModuleGapReason.Failed), (g.Module, g.Reason)));
+
+        emulator.Faults = FaultOptions.None;
+        var night2 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2");
+
+        Assert.True(night2.ExitCode == 0, night2.ToString());
+        using var truth = emulator.SheetTruth.Get();
+        foreach (var project in truth.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            await AssertEqualsTruthAsync(project, container, "night-2");
+        }
+    }
+
+    [Fact]
+    public async Task Run_BackupModulesNamesAnUnknownModule_ExitsOneNamingTheSetting()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
+        environment["Backup__Modules"] = "files,sheets,drawings";
+
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+
+        Assert.Equal(ExitCodes.Fatal, run.ExitCode);
+        Assert.Contains("Backup:Modules names 'drawings'", run.Error, StringComparison.Ordinal);
+        Assert.Equal(0, emulator.GetStats().Count(EndpointCategory.Projects));
+    }
+
+    [Fact]
+    public async Task Run_BackupModulesFilesOnly_ReadsNoSheets()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
+        environment["Backup__Modules"] = "files";
+
+        var run = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+
+        Assert.True(run.ExitCode == 0, run.ToString());
+        Assert.Null((await ManifestAsync(environment, "night-1")).Summary.Modules);
+        Assert.Equal(0, emulator.GetStats().Count(EndpointCategory.SheetsSheets));
+    }
+
+    /// <summary>The night's snapshot of a project: collections, version sets and sheets field by field, each PDF by SHA-256 of its blob.</summary>
+    private static async Task AssertEqualsTruthAsync(JsonElement truthProject, BlobContainer container, string runId)
+    {
+        var snapshot = await SheetSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
+        Assert.NotNull(snapshot);
+        Assert.Equal(truthProject.GetProperty("collections").GetArrayLength(), snapshot.Collections.Count);
+        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
+        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
+        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        var sets = truthProject.GetProperty("versionSets").EnumerateArray().ToList();
+        Assert.Equal(sets.Count, snapshot.VersionSets.Count);
+        foreach (var (truth, exported) in sets.Zip(snapshot.VersionSets))
+        {
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("versionSet"), exported.VersionSet));
+            var sha256 = truth.GetProperty("pdfSha256").GetString();
+            Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
+            if (sha256 is not null)
+            {
+                await using var bytes = await container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
+                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+            }
+        }
+    }
+
+    private static async Task<Dictionary<string, string?>> EnvironmentAsync(EmulatorServer emulator, RSA key)
+    {
+        var environment = await CliHarness.EmulatorEnvironmentAsync(emulator);
+        environment["Issues__ServiceAccountId"] = ServiceAccountId;
+        environment["Issues__KeyId"] = KeyId;
+        environment["Issues__PrivateKey"] = key.ExportRSAPrivateKeyPem();
+        return environment;
+    }
+
+    private static async Task<RunManifest> ManifestAsync(Dictionary<string, string?> environment, string runId)
+    {
+        var (reader, clients) = CliHarness.ReaderFor(environment);
+        using (clients)
+        {
+            return await reader.ReadAsync(runId, CancellationToken.None);
+        }
+    }
+}

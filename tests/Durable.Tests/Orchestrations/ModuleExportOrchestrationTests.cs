@@ -1,0 +1,101 @@
+using System.Security.Cryptography;
+using System.Text.Json;
+using AccBackup.Durable.Orchestrations;
+using AccBackup.Manifest;
+using AccBackup.Modules.Sheets;
+using AccBackup.Runs;
+using AccBackup.Runs.Activities;
+using AccEmulator;
+using AccEmulator.Auth;
+using AccEmulator.Endpoints;
+using AccEmulator.Quotas;
+using Microsoft.DurableTask.Client;
+
+namespace AccBackup.Durable.Tests.Orchestrations;
+
+/// <summary>The orchestration keeps each project's modules through the ExportModule activity: night by night equal to the
+/// emulator's truth, PDFs exported again only where a version set changed; a project the service account was removed from is
+/// named in the coverage, the run CompletedWithErrors, its files and Sheets kept.</summary>
+public sealed class ModuleExportOrchestrationTests
+{
+    [Fact]
+    public async Task BackupRun_ServiceAccountRemovedFromOneProject_SheetsOfEveryProjectKeptCoverageNamesTheProjectsIssues()
+    {
+        using var key = RSA.Create(2048);
+        await using var host = await DurableBackupHost.StartAsync(
+            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
+            new Dictionary<string, string?>
+            {
+                ["Issues:ServiceAccountId"] = "SSA-DURABLE-M",
+                ["Issues:KeyId"] = "durable-key-m",
+                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
+            });
+        using var truth = host.Emulator.SheetTruth.Get();
+        var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var removed = projects[0].GetProperty("projectId").GetString()!;
+        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-M", "durable-key-m", key.ExportSubjectPublicKeyInfoPem(),
+            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]));
+
+        var run = await host.RunAsync("modules-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
+        var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
+        Assert.Equal(("CompletedWithErrors", 1), (outcome.Status, outcome.ModuleGaps));
+        var listed = Assert.Single(outcome.Coverage!);
+        Assert.Equal(("b." + removed, "issues", ModuleGapReason.NotMember), (listed.ProjectId, listed.Module, listed.Reason));
+        var summary = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).Summary;
+        Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
+        Assert.True(summary.Copied > 0);
+        var sheets = summary.Modules!.Modules.Single(m => m.Module == "sheets");
+        Assert.Equal(projects.Count, sheets.Projects);
+        Assert.Equal(projects.Sum(p => p.GetProperty("sheets").GetArrayLength()), sheets.Counts[SheetExporter.Counts.Sheets]);
+        foreach (var project in projects)
+        {
+            await AssertEqualsTruthAsync(project, host, "modules-durable-1");
+        }
+    }
+
+    [Fact]
+    public async Task BackupRun_TwoNightsWithASheetMarkedUp_SecondExportsOnlyThatVersionSetAndEachNightEqualsItsTruth()
+    {
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, (await host.RunAsync("modules-night-1", new BackupRunInput(new BackupRunRequest(), host.Settings))).RuntimeStatus);
+        using var truth1 = host.Emulator.SheetTruth.Get();
+        var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var revision = projects[0].GetProperty("versionSets")[1];
+        host.Emulator.SheetMutations.AddMarkup(Guid.Parse(revision.GetProperty("sheetIds")[0].GetString()!), "Clash with duct");
+        host.Emulator.ResetStats();
+
+        var night2 = await host.RunAsync("modules-night-2", new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+        Assert.Equal(OrchestrationRuntimeStatus.Completed, night2.RuntimeStatus);
+        Assert.Equal(("Succeeded", 0), (night2.ReadOutputAs<BackupRunOutcome>()!.Status, night2.ReadOutputAs<BackupRunOutcome>()!.ModuleGaps));
+        Assert.Equal(3, host.Emulator.GetStats().Count(EndpointCategory.SheetsExports));
+        using var truth2 = host.Emulator.SheetTruth.Get();
+        foreach (var (now, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
+        {
+            await AssertEqualsTruthAsync(now, host, "modules-night-2");
+            await AssertEqualsTruthAsync(before, host, "modules-night-1");
+        }
+    }
+
+    private static async Task AssertEqualsTruthAsync(JsonElement truthProject, DurableBackupHost host, string runId)
+    {
+        var snapshot = await SheetSnapshotReader.ReadAsync(host.Container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
+        Assert.NotNull(snapshot);
+        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
+        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
+        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        foreach (var (truth, exported) in truthProject.GetProperty("versionSets").EnumerateArray().Zip(snapshot.VersionSets))
+        {
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("versionSet"), exported.VersionSet));
+            var sha256 = truth.GetProperty("pdfSha256").GetString();
+            Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
+            if (sha256 is not null)
+            {
+                await using var bytes = await host.Container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
+                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+            }
+        }
+    }
+}
