@@ -7,7 +7,7 @@ using AccBackup.Bench.Scenarios;
 using AccBackup.Testing;
 
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
-const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing|nights|issues|projects-1000|pacing]... " +
+const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing|nights|issues|projects-1000|pacing|restore]... " +
     "[--k N] [--side-scale X] [--curve X,Y,...] [--set Section:Key=Value]... [--out FOLDER] [--include RESULTS.json]";
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
@@ -128,6 +128,11 @@ scenarios.Add((IssuesScenario.Name, IssuesScenario.Name, ct => IssuesScenario.Ru
 if (only.Contains(ProjectsScenario.Name))
 {
     scenarios.Add((ProjectsScenario.Name, ProjectsScenario.Name, ct => ProjectsScenario.RunAsync(settings, ct)));
+}
+
+if (only.Contains(RestoreScenario.Name))
+{
+    scenarios.Add((RestoreScenario.Name, RestoreScenario.Name, ct => RestoreScenario.RunAsync(settings, ct)));
 }
 
 foreach (var scale in only.Contains(PacingScenario.Name) ? settings.CurveScales : [])

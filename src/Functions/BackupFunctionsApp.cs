@@ -1,4 +1,5 @@
 using AccBackup.Durable;
+using AccBackup.Functions.Restores;
 using AccBackup.Functions.Telemetry;
 using Microsoft.Azure.Functions.Worker;
 using Microsoft.Azure.Functions.Worker.Builder;
@@ -24,6 +25,7 @@ public static class BackupFunctionsApp
         builder.Services.AddHostedService<Hosting.WebsiteHostNameCheck>();
         builder.Services.AddBackupOrchestration(builder.Configuration);
         builder.ConfigureDurableWorker().AddTasks(registry => registry.AddBackupTasks());
+        builder.AddRestoreFunctions();
         return builder;
     }
 }

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using AccBackup.AccRestore;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Restore;
@@ -6,23 +7,33 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Cli.Commands;
 
-/// <summary><c>restore</c>: writes a run's files into a folder in the ACC layout, each SHA-256 checked; exit 2 when any could not be or a different local file was left in place.</summary>
+/// <summary><c>restore</c>: writes a run's files into a folder in the ACC layout, each SHA-256 checked, or (<c>--to-acc</c>) plans and
+/// with <c>--apply</c> restores them into ACC; exit 2 when any could not be or a different local file was left in place.</summary>
 internal static class RestoreCommand
 {
     public static Command Create(CliContext context, GlobalOptions global)
     {
         var run = new Option<string?>("--run") { Description = "The run id, or 'latest' (every run kept is restorable)" };
         var asOf = ValueOptions.Time("--as-of", "Restore the last run finished at or before this time (ISO 8601, e.g. 2026-11-20T06:00:00Z; without an offset, UTC) instead of --run");
-        var to = new Option<string>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it", Required = true };
+        var to = new Option<string?>("--to") { Description = "The folder to restore into (created when missing); nothing is written outside it" };
+        var toAcc = new Option<string?>("--to-acc")
+        {
+            Description = "Restore into ACC instead: each file back to its own project and folder, or under TARGET (\"Project name/Folder/Sub folder\"), keeping paths relative to --path. Prints the plan; writes only with --apply",
+            Arity = ArgumentArity.ZeroOrOne,
+            HelpName = "TARGET",
+        };
+        var apply = new Option<bool>("--apply") { Description = "With --to-acc: carry the plan out (without it nothing in ACC changes)" };
+        var allVersions = new Option<bool>("--all-versions") { Description = "With --to-acc: an upload replays every stored version of the file, oldest first (default: the night's version only)" };
+        var restoreId = new Option<string?>("--restore-id") { Description = "With --to-acc: the restore's id (its record is $acc-backup/restores/ID/); the same id again resumes a killed restore, or does nothing once it finished. Default: restore-<UTC time>" };
         var project = new Option<string?>("--project") { Description = "Only this project (name or id)" };
         var path = new Option<string?>("--path") { Description = "Only files whose ACC path (with or without the project) starts with this prefix" };
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
         var version = ValueOptions.Number("--version", "Restore this version of the one file --path names, from the newest run that holds it (its tip, an earlier version, or the kept copy of a file deleted or moved since: see 'history')", 1);
         var issues = new Option<bool>("--issues") { Description = "Restore the run's ACC Issues instead of its files: per project Issues/issues.json, issues.csv and attachments, each SHA-256 checked" };
         var modules = new Option<string?>("--modules") { Description = "Restore these modules of the run instead of its files, comma-separated (sheets, members, issues): per project Sheets/sheets.json, sheets.csv and pdfs/, Members/…, Issues/…, each SHA-256 checked" };
-        var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues and other modules, into a folder")
+        var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues and other modules, into a folder; or its files back into ACC (--to-acc)")
         {
-            run, asOf, to, project, path, overwrite, version, issues, modules,
+            run, asOf, to, toAcc, apply, allVersions, restoreId, project, path, overwrite, version, issues, modules,
         };
 
         // Decided from which options were given, never from their values: validators run before values are converted, and
@@ -30,7 +41,24 @@ internal static class RestoreCommand
         command.Validators.Add(result =>
         {
             var chosen = new Option[] { run, asOf, version }.Count(option => result.GetResult(option) is not null);
-            if (result.GetResult(to) is not null && chosen != 1)
+            var toFolder = result.GetResult(to) is not null;
+            var intoAcc = result.GetResult(toAcc) is not null;
+            if (toFolder == intoAcc)
+            {
+                result.AddError("Give one of --to DIR (a local folder) and --to-acc [TARGET] (back into ACC).");
+            }
+
+            if (!intoAcc && new Option[] { apply, allVersions, restoreId }.Any(option => result.GetResult(option) is not null))
+            {
+                result.AddError("--apply, --all-versions and --restore-id go with --to-acc.");
+            }
+
+            if (intoAcc && (result.GetResult(overwrite) is not null || result.GetResult(issues) is not null || result.GetResult(modules) is not null))
+            {
+                result.AddError("--to-acc never overwrites (it adds versions) and restores files, not issues or modules: leave out --overwrite, --issues and --modules.");
+            }
+
+            if ((toFolder || intoAcc) && chosen != 1)
             {
                 result.AddError("Give exactly one of --run (a run id or 'latest'), --as-of (a time) and --version (a version of the file --path names).");
             }
@@ -66,6 +94,15 @@ internal static class RestoreCommand
                 return CommandAction.ExecuteAsync(context, values, token => RestoreModulesAsync(context, values, parse.GetValue(run)!, list, parse.GetValue(to)!, parse.GetValue(overwrite), token), ct);
             }
 
+            if (parse.GetResult(toAcc) is not null)
+            {
+                var accRequest = new AccRestoreRequest(
+                    parse.GetValue(restoreId) ?? "restore-" + context.Time.GetUtcNow().ToString("yyyyMMdd-HHmmss", System.Globalization.CultureInfo.InvariantCulture),
+                    parse.GetValue(run) ?? "latest", at, parse.GetValue(project), parse.GetValue(path), parse.GetValue(version), parse.GetValue(toAcc),
+                    parse.GetValue(apply), parse.GetValue(allVersions));
+                return CommandAction.ExecuteAsync(context, values, token => RestoreIntoAccAsync(context, values, accRequest, token), ct);
+            }
+
             var request = new RestoreRequest(parse.GetValue(run) ?? "latest", parse.GetValue(to)!, parse.GetValue(project), parse.GetValue(path), parse.GetValue(overwrite), at, parse.GetValue(version));
             return CommandAction.ExecuteAsync(context, values, token => RestoreAsync(context, values, request, token), ct);
         });
@@ -89,6 +126,17 @@ internal static class RestoreCommand
         var report = await services.GetRequiredService<ModuleRestorer>().RestoreAsync(runId, modules, destination, overwrite, cancellationToken).ConfigureAwait(false);
         await JsonOutput.WriteOrViewAsync(context, values.Json, report, CliJsonContext.Default.RestoreReport, RestoreView.Write, cancellationToken).ConfigureAwait(false);
         return report.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
+    }
+
+    private static async Task<int> RestoreIntoAccAsync(CliContext context, GlobalValues values, AccRestoreRequest request, CancellationToken cancellationToken)
+    {
+        var configuration = CliSettings.Build(context, values.SettingsFile, values.Overrides);
+        await using var services = CliServices.ForAccRestore(configuration, context, values.LogLevel);
+        var restorer = services.GetRequiredService<AccRestorer>();
+        var status = new StatusDisplay<RestoreApplyProgress>(context, p => $"Restored {p.Done:N0} of {p.Total:N0} files into ACC");
+        var result = await status.ShowWhileAsync($"Planning restore {request.RestoreId} against ACC…", restorer.RunAsync(request, status, cancellationToken)).ConfigureAwait(false);
+        await JsonOutput.WriteOrViewAsync(context, values.Json, result, CliJsonContext.Default.AccRestoreResult, AccRestoreView.Write, cancellationToken).ConfigureAwait(false);
+        return result.Succeeded ? ExitCodes.Success : ExitCodes.Incomplete;
     }
 
     private static async Task<int> RestoreAsync(CliContext context, GlobalValues values, RestoreRequest request, CancellationToken cancellationToken)

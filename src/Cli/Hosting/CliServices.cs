@@ -28,6 +28,18 @@ internal static class CliServices
         return BuildValidated(services);
     }
 
+    /// <summary>Storage, the manifest readers, APS and the write client: what <c>restore --to-acc</c> needs.</summary>
+    /// <exception cref="OptionsValidationException">A setting is invalid (one exception, or several in an <see cref="AggregateException"/>).</exception>
+    public static ServiceProvider ForAccRestore(IConfiguration configuration, CliContext context, LogLevel logLevel)
+    {
+        var services = Common(context, logLevel);
+        services.AddBackupBlobStorage(configuration);
+        services.TryAddSingleton<ManifestReader>();
+        services.TryAddSingleton<RunHistory>();
+        AccRestore.AccRestoreServiceCollectionExtensions.AddAccRestore(services, configuration);
+        return BuildValidated(services);
+    }
+
     /// <summary>Storage, the manifest readers and <see cref="RunPruner"/> with its delete-capable backup-container client: what
     /// prune alone needs (<see cref="RetentionServiceCollectionExtensions.AddRunPruning"/>).</summary>
     /// <exception cref="OptionsValidationException">A setting is invalid (one exception, or several in an <see cref="AggregateException"/>).</exception>

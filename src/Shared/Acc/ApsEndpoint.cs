@@ -45,4 +45,25 @@ public enum ApsEndpoint
 
     /// <summary>GET /construction/admin/v1/projects/{project}/users.</summary>
     ProjectUsers,
+
+    /// <summary>POST /data/v1/projects/{project}/storage: a storage object for an upload.</summary>
+    CreateStorage,
+
+    /// <summary>GET and POST /oss/v2/buckets/{bucket}/objects/{key}/signeds3upload (shares OSS's one quota with <see cref="SignedDownload"/>).</summary>
+    SignedUpload,
+
+    /// <summary>POST /data/v1/projects/{project}/items: a new file.</summary>
+    CreateItem,
+
+    /// <summary>POST /data/v1/projects/{project}/versions: a new version, a copy of one (copyFrom), or a delete.</summary>
+    CreateVersion,
+
+    /// <summary>POST /data/v1/projects/{project}/folders.</summary>
+    CreateFolder,
+
+    /// <summary>PATCH /data/v1/projects/{project}/folders/{folder}: hide or restore (un-hide) a folder.</summary>
+    PatchFolder,
+
+    /// <summary>POST /data/v1/projects/{project}/commands (CheckPermission).</summary>
+    Command,
 }

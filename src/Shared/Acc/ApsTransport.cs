@@ -7,8 +7,7 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Acc;
 
-/// <summary>Sends authorized GETs (and the few POSTs that only read, such as a Sheets export) to APS within its quotas and
-/// retries, and maps every failure to the APS family.</summary>
+/// <summary>Sends authorized GETs, writes and the few POSTs that only read (a Sheets export) to APS within its quotas and retries, and maps every failure to the APS family.</summary>
 public sealed class ApsTransport
 {
     private readonly HttpClient http;
@@ -46,32 +45,58 @@ public sealed class ApsTransport
         }
 
         var absolute = url.IsAbsoluteUri ? url : new Uri(baseUrl, url);
-        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, null, ct), cancellationToken);
+        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, ct), cancellationToken);
     }
 
     /// <summary>POSTs the JSON <paramref name="body"/> to <paramref name="url"/> (relative to the base URL) and parses the JSON
     /// answer; retried like a GET, so only for requests a repeat cannot harm (a second export job, a search).</summary>
     public Task<JsonDocument> PostJsonAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte> body, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(url);
         if (url.IsAbsoluteUri)
         {
             throw new ArgumentException("A POST goes to a path under the base URL only.", nameof(url));
         }
 
-        var absolute = new Uri(baseUrl, url);
-        return resilience.ExecuteAsync(endpoint, ct => AttemptAsync(endpoint, absolute, body, ct), cancellationToken);
+        return SendAsync(new Writes.ApsWrite(endpoint, HttpMethod.Post, url.OriginalString, body.ToArray(), "application/json", UserId: null, Repeatable: true), cancellationToken);
     }
 
-    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte>? body, CancellationToken cancellationToken)
+    /// <summary>Sends a write (<see cref="Writes.ApsWrite"/>: POST or PATCH with a JSON body, as a user when it names one) and
+    /// parses the JSON answer. The caller disposes the document.</summary>
+    /// <remarks>A write that creates something (<see cref="Writes.ApsWrite.Repeatable"/> false) is retried only after a 429,
+    /// which APS answers before doing anything; after a 5xx or a timeout its outcome is unknown, so it fails as
+    /// <see cref="Writes.ApsWriteUncertainException"/> and the caller looks at ACC before writing again.</remarks>
+    public Task<JsonDocument> SendAsync(Writes.ApsWrite write, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(write);
+        var url = new Uri(baseUrl, write.Path);
+        return resilience.ExecuteAsync(write.Endpoint, async ct =>
+        {
+            try
+            {
+                return await AttemptAsync(write.Endpoint, url, write, ct).ConfigureAwait(false);
+            }
+            catch (Exception e) when (!write.Repeatable && !ct.IsCancellationRequested && e is not ApsTransientException { Status: HttpStatusCode.TooManyRequests }
+                && ApsResilience.IsTransient(e))
+            {
+                throw new Writes.ApsWriteUncertainException(write.Endpoint, e);
+            }
+        }, cancellationToken);
+    }
+
+    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, CancellationToken cancellationToken) =>
+        await AttemptAsync(endpoint, url, null, cancellationToken).ConfigureAwait(false);
+
+    private async ValueTask<JsonDocument> AttemptAsync(ApsEndpoint endpoint, Uri url, Writes.ApsWrite? write, CancellationToken cancellationToken)
     {
         var token = await tokens.GetTokenAsync(cancellationToken).ConfigureAwait(false);
-        var response = await SendAsync(endpoint, url, body, token, cancellationToken).ConfigureAwait(false);
+        var response = await SendAsync(endpoint, url, write, token, cancellationToken).ConfigureAwait(false);
         if (response.StatusCode == HttpStatusCode.Unauthorized)
         {
             // Tokens can expire early or be revoked: refresh once, then try again once.
             response.Dispose();
             token = await tokens.RefreshAfterRejectionAsync(token, cancellationToken).ConfigureAwait(false);
-            response = await SendAsync(endpoint, url, body, token, cancellationToken).ConfigureAwait(false);
+            response = await SendAsync(endpoint, url, write, token, cancellationToken).ConfigureAwait(false);
         }
 
         using (response)
@@ -81,19 +106,25 @@ public sealed class ApsTransport
         }
     }
 
-    private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, ReadOnlyMemory<byte>? body, string token, CancellationToken cancellationToken)
+    private async Task<HttpResponseMessage> SendAsync(ApsEndpoint endpoint, Uri url, Writes.ApsWrite? write, string token, CancellationToken cancellationToken)
     {
         using var lease = await quota.AcquireAsync(endpoint, cancellationToken).ConfigureAwait(false);
-        using var request = new HttpRequestMessage(body is null ? HttpMethod.Get : HttpMethod.Post, url);
-        if (body is { } json)
-        {
-            request.Content = new ReadOnlyMemoryContent(json);
-            request.Content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
-        }
-
+        using var request = new HttpRequestMessage(write?.Method ?? HttpMethod.Get, url);
         request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/vnd.api+json"));
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+        if (write is not null)
+        {
+            if (write.UserId is { } user)
+            {
+                request.Headers.Add(Writes.ApsWrite.UserIdHeader, user);
+            }
+
+            var content = new ByteArrayContent(write.Body);
+            content.Headers.ContentType = new MediaTypeHeaderValue(write.ContentType);
+            request.Content = content;
+        }
+
         return await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -37,7 +37,7 @@ public sealed class ApsQuotaLimiter : IDisposable
                 $"{ApsQuotaOptions.SectionName}:Scope is Shared, but this host keeps no shared quota budget; use Process here.");
         }
 
-        foreach (var endpoint in Enum.GetValues<ApsEndpoint>())
+        foreach (var endpoint in Enum.GetValues<ApsEndpoint>().Where(e => ApsQuotas.QuotaOf(e) == e))
         {
             if (settings.Quota.Scope == ApsQuotaScope.Shared)
             {
@@ -50,16 +50,18 @@ public sealed class ApsQuotaLimiter : IDisposable
         }
     }
 
+    private static ApsEndpoint Owner(ApsEndpoint endpoint) => ApsQuotas.QuotaOf(endpoint);
+
     /// <summary>Waits until one more request to <paramref name="endpoint"/> fits in its quota; dispose the lease when its response arrives.</summary>
     public async ValueTask<ApsQuotaLease> AcquireAsync(ApsEndpoint endpoint, CancellationToken cancellationToken)
     {
-        if (shared.TryGetValue(endpoint, out var gate))
+        if (shared.TryGetValue(Owner(endpoint), out var gate))
         {
             await gate.AcquireAsync(cancellationToken).ConfigureAwait(false);
             return ApsQuotaLease.None;
         }
 
-        return process.TryGetValue(endpoint, out var own)
+        return process.TryGetValue(Owner(endpoint), out var own)
             ? await own.AcquireAsync(cancellationToken).ConfigureAwait(false)
             : ApsQuotaLease.None;
     }

@@ -21,6 +21,17 @@ public static class ApsQuotas
         ApsEndpoint.Issues => 500,
         ApsEndpoint.SheetsSheets or ApsEndpoint.SheetsVersionSets or ApsEndpoint.SheetsCollections or ApsEndpoint.SheetsExports => 100,
         ApsEndpoint.ProjectUsers => 600,
+        ApsEndpoint.CreateStorage => 300,
+        ApsEndpoint.SignedUpload => 1000,
+        ApsEndpoint.CreateItem => 50,
+        ApsEndpoint.CreateVersion => 300,
+        ApsEndpoint.CreateFolder => 50,
+        ApsEndpoint.PatchFolder => 50,
+        ApsEndpoint.Command => 300,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
+
+    /// <summary>The endpoint whose quota <paramref name="endpoint"/> counts against: itself, except OSS's calls, which share one
+    /// (signed uploads count with signed downloads, so a restore and the nightly backup share the 1,000 a minute).</summary>
+    public static ApsEndpoint QuotaOf(ApsEndpoint endpoint) => endpoint == ApsEndpoint.SignedUpload ? ApsEndpoint.SignedDownload : endpoint;
 }

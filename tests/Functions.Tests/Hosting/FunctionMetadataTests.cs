@@ -24,7 +24,7 @@ public sealed class FunctionMetadataTests
     {
         var functions = BuildMetadata();
 
-        Assert.Equal(["GetBackup", "ListBackups", "NightlyBackup", "StartBackup"], functions.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(["GetBackup", "GetRestore", "ListBackups", "NightlyBackup", "StartBackup", "StartRestore"], functions.Keys.Order(StringComparer.Ordinal));
         var timer = Trigger(functions["NightlyBackup"]);
         Assert.Equal(("timerTrigger", "%Backup:Schedule%"), (timer.GetProperty("type").GetString(), timer.GetProperty("schedule").GetString()));
         Assert.Equal(("backups", "post", "Function"), Http(functions["StartBackup"]));
@@ -47,8 +47,14 @@ public sealed class FunctionMetadataTests
             Assert.Equal("activityTrigger", triggers[activity]);
         }
 
+        Assert.Equal("orchestrationTrigger", triggers[Durable.Restores.RestoreTaskNames.AccRestore]);
+        foreach (var activity in new[] { "PlanRestore", "RestoreFolders", "RestoreFiles", "RecordRestore" })
+        {
+            Assert.Equal("activityTrigger", triggers[activity]);
+        }
+
         Assert.Equal("timerTrigger", triggers["NightlyBackup"]);
-        Assert.Equal(13, triggers.Count);
+        Assert.Equal(20, triggers.Count);
     }
 
     [Fact]
@@ -58,6 +64,12 @@ public sealed class FunctionMetadataTests
 
         _ = ActivatorUtilities.CreateInstance<Functions.Api.BackupsApi>(app.Services);
         _ = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(app.Services);
+        _ = ActivatorUtilities.CreateInstance<Functions.Restores.RestoresApi>(app.Services);
+        foreach (var restore in new[] { typeof(Durable.Restores.PlanRestoreActivity), typeof(Durable.Restores.RestoreFoldersActivity), typeof(Durable.Restores.RestoreFilesActivity), typeof(Durable.Restores.RecordRestoreActivity) })
+        {
+            Assert.NotNull(ActivatorUtilities.CreateInstance(app.Services, restore));
+        }
+
         foreach (var activity in new[]
                  {
                      typeof(DurableActivity<PrepareRunActivity, PrepareRunInput, PrepareRunResult>), typeof(DurableActivity<ListFoldersActivity, ListFoldersInput, ListFoldersResult>),
