@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The demo (README's first command): back up the APS emulator's demo account into a local Azurite, verify the run,
 # restore it into a temporary folder. Nothing to install by hand beyond the .NET SDK and Node.js; exits 0 only if all passed.
+# With --console it then leaves the backup console open on 127.0.0.1 until Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+console=false
+if [ "${1:-}" = "--console" ]; then console=true; fi
 
 if [ ! -x node_modules/.bin/azurite-blob ]; then
   echo "== npm ci (Azurite, pinned in package-lock.json)"
@@ -52,3 +55,8 @@ echo "== acc-backup runs"
 "${cli[@]}" runs
 
 echo "demo passed: backed up, verified and restored $restored files"
+
+if [ "$console" = true ]; then
+  echo "== acc-backup console (open the address below in a browser; Ctrl-C stops it and the demo's Azurite)"
+  "${cli[@]}" console || true
+fi

@@ -12,6 +12,15 @@ export MSBUILDDISABLENODEREUSE=1 DOTNET_CLI_USE_MSBUILD_SERVER=0 UseSharedCompil
 echo "== npm ci (Azurite, pinned in package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
 
+# The console's browser tests drive Debian's chromium (Playwright's own browser download needs the internet); its path
+# can be overridden with ACC_BACKUP_CHROMIUM. CI runs on a fresh Debian machine as root, so install it when missing.
+if [ -z "${ACC_BACKUP_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "== apt-get install chromium (the console's browser tests)"
+  if [ "$(id -u)" -eq 0 ]; then apt_get=(apt-get); else apt_get=(sudo apt-get); fi
+  "${apt_get[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq chromium >/dev/null
+fi
+
 echo "== dotnet restore (locked: every packages.lock.json as committed) + build (warnings are errors)"
 dotnet restore AccBackup.slnx --locked-mode
 # RestoreLockedMode reaches the restore the Functions Worker SDK runs during the build (src/Functions/AccBackup.Functions.csproj).

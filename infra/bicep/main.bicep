@@ -67,6 +67,9 @@ param issuesPrivateKey string = ''
 @description('Aps__Quota__Share: share of each APS quota all instances together may use (they share one budget, Aps__Quota__Scope = Shared).')
 param apsQuotaShare string = '1.0'
 
+@description('Application (client) id of the backup console\'s Entra ID app registration (infra/bicep/README.md). Empty: the console refuses everyone.')
+param consoleClientId string = ''
+
 // ---------------------------------------------------------------- backup run (Backup__*)
 
 @description('Backup__Schedule: six-field NCRONTAB schedule of the nightly run, in UTC.')
@@ -356,6 +359,17 @@ module functionApp 'modules/function-app.bicep' = {
   }
 }
 
+module console 'modules/console.bicep' = {
+  name: 'console'
+  scope: rg
+  params: {
+    functionAppName: functionApp.outputs.name
+    backupStorageName: backupStorage.outputs.name
+    appPrincipalId: identity.outputs.principalId
+    consoleClientId: consoleClientId
+  }
+}
+
 module alerts 'modules/alerts.bicep' = {
   name: 'alerts'
   scope: rg
@@ -402,6 +416,7 @@ output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = rg.name
 output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
 output FUNCTION_APP_URL string = functionApp.outputs.url
+output CONSOLE_URL string = console.outputs.consoleUrl
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
 output APS_CLIENT_SECRET_NAME string = apsSecretName
 output BACKUP_STORAGE_ACCOUNT_NAME string = backupStorage.outputs.name

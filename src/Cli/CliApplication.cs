@@ -7,7 +7,7 @@ namespace AccBackup.Cli;
 /// <summary>The command tree of acc-backup, and its invocation against a <see cref="CliContext"/>.</summary>
 public static class CliApplication
 {
-    /// <summary>Builds the commands: run, verify, restore, runs, history, prune, with the global options on each.</summary>
+    /// <summary>Builds the commands: run, verify, restore, runs, history, prune, console, with the global options on each.</summary>
     public static RootCommand Build(CliContext context)
     {
         var global = new GlobalOptions();
@@ -19,6 +19,7 @@ public static class CliApplication
             RunsCommand.Create(context, global),
             HistoryCommand.Create(context, global),
             PruneCommand.Create(context, global),
+            ConsoleCommand.Create(context, global),
         };
         global.AddTo(root);
         return root;

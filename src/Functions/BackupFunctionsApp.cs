@@ -1,3 +1,5 @@
+using AccBackup.BackupConsole;
+using AccBackup.BackupConsole.Access;
 using AccBackup.Durable;
 using AccBackup.Functions.Restores;
 using AccBackup.Functions.Telemetry;
@@ -9,7 +11,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace AccBackup.Functions;
 
 /// <summary>What the Function App registers: HTTP through ASP.NET Core, the run's services (options validated on start),
-/// the orchestrations and activities, the worker's own telemetry, and a warning at start when WEBSITE_HOSTNAME is missing.</summary>
+/// the orchestrations and activities, the backup console (src/Console), the worker's own telemetry, and a warning at start when WEBSITE_HOSTNAME is missing.</summary>
 public static class BackupFunctionsApp
 {
     /// <summary>Adds the backup's functions and services to <paramref name="builder"/>.</summary>
@@ -24,6 +26,7 @@ public static class BackupFunctionsApp
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddHostedService<Hosting.WebsiteHostNameCheck>();
         builder.Services.AddBackupOrchestration(builder.Configuration);
+        builder.Services.AddBackupConsole<AppServiceAuthAccess>();
         builder.ConfigureDurableWorker().AddTasks(registry => registry.AddBackupTasks());
         builder.AddRestoreFunctions();
         return builder;

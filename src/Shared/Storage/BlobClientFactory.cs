@@ -26,7 +26,10 @@ internal static class BlobClientFactory
         var transfer = CreateService(options, credential, ClientOptions(transport, policy, options.AttemptTimeout, writeOnce));
         var setting = $"{BlobStorageOptions.SectionName}:{(credential is null ? nameof(BlobStorageOptions.ConnectionString) : nameof(BlobStorageOptions.ServiceUri))}";
         return new BlobClients(
-            control.GetBlobContainerClient(containerName), transfer.GetBlobContainerClient(containerName), setting, transport);
+            control.GetBlobContainerClient(containerName), transfer.GetBlobContainerClient(containerName), setting, transport)
+        {
+            SignsWithEntraId = credential is not null,
+        };
     }
 
     /// <summary>The token credential for <paramref name="managedIdentityClientId"/>, or the default chain when it is empty.</summary>
@@ -77,7 +80,12 @@ internal static class BlobClientFactory
 /// <summary>The container's clients, built once: <paramref name="Control"/> for small requests, <paramref name="Transfer"/> for blob bytes.</summary>
 /// <param name="EndpointSetting">The setting the endpoint came from, for "could not be reached" messages.</param>
 /// <param name="Transport">The shared connection pool; disposing it closes every connection.</param>
-internal sealed record BlobClients(BlobContainerClient Control, BlobContainerClient Transfer, string EndpointSetting, IDisposable Transport);
+internal sealed record BlobClients(BlobContainerClient Control, BlobContainerClient Transfer, string EndpointSetting, IDisposable Transport)
+{
+    /// <summary>Whether the clients authenticate with Microsoft Entra ID (<see cref="BlobStorageOptions.ServiceUri"/>), and so can
+    /// ask the service for a user delegation key; false with a connection string.</summary>
+    public bool SignsWithEntraId { get; init; }
+}
 
 /// <summary>The SDK's own retry policy, unchanged in what it retries and how long it waits, plus one warning per retry in our log.</summary>
 /// <remarks>Logs the method and path only: the query may carry a SAS, the headers a key or a token.</remarks>

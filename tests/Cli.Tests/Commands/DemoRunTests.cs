@@ -33,16 +33,24 @@ public sealed class DemoRunTests(DemoRunFixture demo) : IClassFixture<DemoRunFix
                 Copied: Number(m, "copied"), Bytes: m.Groups["bytes"].Value))
             .ToList();
 
-        // Every line from the first with a file copied on: what must hold is the rhythm, and that each line shows more done.
+        // Every line from the first with a file copied on: what must hold is the rhythm, and that the lines show more done as they go.
         var copying = lines.SkipWhile(l => l.Copied == 0).ToList();
 
         Assert.True(copying.Count > 0, run.ToString());
-        foreach (var (before, after) in copying.Zip(copying.Skip(1)))
+        var pairs = copying.Zip(copying.Skip(1)).ToList();
+        foreach (var (before, after) in pairs)
         {
-            // Lines are a second apart (elapsed is shown in whole seconds, so one may read two), and each shows more done.
-            Assert.InRange(after.Seconds - before.Seconds, 0, 2);
-            Assert.True(after.Done > before.Done || after.Bytes != before.Bytes, $"no progress between {before} and {after}\n{run}");
+            Assert.True(after.Seconds >= before.Seconds && after.Done >= before.Done, $"progress went back between {before} and {after}\n{run}");
         }
+
+        // A line a second (elapsed is shown in whole seconds, so one may read two): measured over the whole copy, since
+        // on a loaded machine one tick, or one second of copying, can come late without the display being wrong.
+        var span = copying[^1].Seconds - copying[0].Seconds;
+        Assert.True(pairs.Count * 2 >= span, $"{copying.Count} progress lines over {span} s of copying\n{run}");
+        // A loaded machine can copy nothing for a few seconds (measured: 76.4 KiB for two lines running): the lines must
+        // show the copy moving, not that it moved in every one of their seconds.
+        var moved = pairs.Count(p => p.Second.Done > p.First.Done || p.Second.Bytes != p.First.Bytes);
+        Assert.True(pairs.Count == 0 || moved > 0, $"none of {copying.Count} progress lines showed more done\n{run}");
 
         static long Number(System.Text.RegularExpressions.Match match, string group) =>
             long.Parse(match.Groups[group].Value, System.Globalization.NumberStyles.AllowThousands, System.Globalization.CultureInfo.InvariantCulture);

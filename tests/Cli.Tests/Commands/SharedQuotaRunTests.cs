@@ -26,18 +26,26 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
     [Fact]
     public async Task Run_TwoProcessesSharingTheBudget_No429sEveryFileStoredNoSlowerThanOne()
     {
-        var one = await BackUpAsync(ApsQuotaScope.Process, [null]);
-        var shared = await BackUpAsync(ApsQuotaScope.Shared, Halves);
+        // Interleaved, best of two each: the machine is shared, and a neighbour's build during one run alone would
+        // make either side look slow.
+        var ones = new List<Outcome>();
+        var shareds = new List<Outcome>();
+        for (var round = 0; round < 2; round++)
+        {
+            ones.Add(await BackUpAsync(ApsQuotaScope.Process, [null]));
+            shareds.Add(await BackUpAsync(ApsQuotaScope.Shared, Halves));
+        }
 
-        Report("one process, whole account, Process scope", one);
-        Report("two processes, half each, Shared scope", shared);
-        Assert.Equal(0, shared.Throttled);
+        ones.ForEach(o => Report("one process, whole account, Process scope", o));
+        shareds.ForEach(o => Report("two processes, half each, Shared scope", o));
+        Assert.All(shareds, o => Assert.Equal(0, o.Throttled));
 
         // Quota-bound, so the same calls take about the same time however many processes make them. The margin covers
         // a second .NET process on a small shared machine (start, JIT) and the test's tiny batches (a tenth of APS's
         // quota per window means 1–2 calls per take); measured 0.96–1.20× here with both scopes keeping the same window rule.
-        Assert.True(shared.Wall <= one.Wall * 1.25, $"two processes sharing the budget took {shared.Wall.TotalSeconds:F1} s, one process {one.Wall.TotalSeconds:F1} s");
-        Assert.InRange(shared.BlobCalls, 1, shared.ApsCalls - 1);
+        var (one, shared) = (ones.Min(o => o.Wall), shareds.Min(o => o.Wall));
+        Assert.True(shared <= one * 1.25, $"two processes sharing the budget took {shared.TotalSeconds:F1} s, one process {one.TotalSeconds:F1} s (best of two each)");
+        Assert.All(shareds, o => Assert.InRange(o.BlobCalls, 1, o.ApsCalls - 1));
     }
 
     [Fact]

@@ -24,12 +24,15 @@ public sealed class FunctionMetadataTests
     {
         var functions = BuildMetadata();
 
-        Assert.Equal(["GetBackup", "GetRestore", "ListBackups", "NightlyBackup", "StartBackup", "StartRestore"], functions.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(["Console", "GetBackup", "GetRestore", "ListBackups", "NightlyBackup", "StartBackup", "StartRestore"], functions.Keys.Order(StringComparer.Ordinal));
         var timer = Trigger(functions["NightlyBackup"]);
         Assert.Equal(("timerTrigger", "%Backup:Schedule%"), (timer.GetProperty("type").GetString(), timer.GetProperty("schedule").GetString()));
         Assert.Equal(("backups", "post", "Function"), Http(functions["StartBackup"]));
         Assert.Equal(("backups/{id}", "get", "Function"), Http(functions["GetBackup"]));
         Assert.Equal(("backups", "get", "Function"), Http(functions["ListBackups"]));
+
+        // The console is anonymous at the function level: App Service authentication stands in front (no key in a browser).
+        Assert.Equal(("console/{*path}", "get,head", "Anonymous"), Http(functions["Console"]));
     }
 
     [Fact]
@@ -54,7 +57,8 @@ public sealed class FunctionMetadataTests
         }
 
         Assert.Equal("timerTrigger", triggers["NightlyBackup"]);
-        Assert.Equal(20, triggers.Count);
+        Assert.Equal("httpTrigger", triggers["Console"]);
+        Assert.Equal(21, triggers.Count);
     }
 
     [Fact]
@@ -70,6 +74,7 @@ public sealed class FunctionMetadataTests
             Assert.NotNull(ActivatorUtilities.CreateInstance(app.Services, restore));
         }
 
+        _ = ActivatorUtilities.CreateInstance<Functions.Api.ConsoleFunction>(app.Services);
         foreach (var activity in new[]
                  {
                      typeof(DurableActivity<PrepareRunActivity, PrepareRunInput, PrepareRunResult>), typeof(DurableActivity<ListFoldersActivity, ListFoldersInput, ListFoldersResult>),

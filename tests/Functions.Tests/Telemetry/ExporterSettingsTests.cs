@@ -98,7 +98,8 @@ public sealed partial class ExporterSettingsTests : IAsyncLifetime
             loggers => AccBackup.Runs.RunSummaryLog.Finished(loggers.CreateLogger(AccBackup.Runs.RunSummaryLog.Category), summary),
             new Dictionary<string, string?> { [setting] = level });
 
-        var exported = Assert.Single(traces);
+        Assert.True(traces.Count == 1, $"{traces.Count} traces exported, from {ingestion.Posts} posts to the ingestion endpoint: {string.Join("; ", ingestion.Items.Select(i => $"{i.BaseType} {i.Category} {i.Severity} {i.Message}"))}");
+        var exported = traces[0];
         Assert.Equal(("quiet-1", "Succeeded", "Information"), (exported.CustomDimensions["RunId"], exported.CustomDimensions["Status"], exported.Severity));
     }
 

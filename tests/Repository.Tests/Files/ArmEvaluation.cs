@@ -92,6 +92,8 @@ internal sealed class ArmEvaluation(JsonElement template, IReadOnlyDictionary<st
             "subscriptionResourceId" => JsonValue.Create(SubscriptionResourceId(Text(values[0]), [.. values.Skip(1).Select(Text)])),
             "resourceGroup" => new JsonObject { ["id"] = ResourceGroupId, ["name"] = "rg" },
             "subscription" => new JsonObject { ["id"] = SubscriptionId, ["subscriptionId"] = "sub", ["tenantId"] = "tenant" },
+            "tenant" => new JsonObject { ["tenantId"] = "tenant" },
+            "environment" => new JsonObject { ["authentication"] = new JsonObject { ["loginEndpoint"] = "https://login.microsoftonline.com/" } },
             "fail" => throw new ArmDeploymentFailure(Text(values[0])),
             _ => throw new NotSupportedException($"The test evaluator does not support the ARM function {function}(); add it to {nameof(ArmEvaluation)}."),
         };

@@ -25,8 +25,19 @@ public sealed class StormNightTests
     // Five seconds of storm on the engine's fake clock: twice what 8 quick retries (10 ms doubling) last, far inside the budget below.
     private static readonly TimeSpan StormLength = TimeSpan.FromSeconds(5);
 
-    // How far the fake clock moves at each step, a real millisecond or more apart: a quarter of the longest back-off wait.
-    private static readonly TimeSpan Step = TimeSpan.FromMilliseconds(50);
+    // Refusals the emulator must have answered before the storm may end: every one of them a retry the client waited out.
+    private const int StormRefusals = 20;
+
+    // The longest back-off (Aps:Retry:MaxDelay with its +25 % jitter): one such step releases every back-off scheduled so far.
+    private static readonly TimeSpan BackOffStep = TimeSpan.FromMilliseconds(250);
+
+    // A smaller step, only when a request is retrying but no new retry came for a while: its back-off may have been
+    // scheduled just after the clock last moved.
+    private static readonly TimeSpan Nudge = TimeSpan.FromMilliseconds(50);
+
+    // Real time, not fake: how often the test looks at the run, and how long a loaded machine may take to finish it.
+    private static readonly TimeSpan Poll = TimeSpan.FromMilliseconds(5);
+    private static readonly TimeSpan RealLimit = TimeSpan.FromMinutes(4);
 
     private static readonly Dictionary<string, string?> QuickStormSettings = new()
     {
@@ -59,10 +70,9 @@ public sealed class StormNightTests
             : new EndpointFaults { ServerErrorRate = 1.0 });
 
         var run = host.Services.GetRequiredService<BackupRunner>().RunAsync(new BackupRunRequest(RunId: "stormy"), null, CancellationToken.None);
-        var stormEnds = time.GetUtcNow() + StormLength;
-        var seen = await MoveClockAsync(time, weather, () => time.GetUtcNow() >= stormEnds);
+        var seen = await StormAsync(host, time, weather, endpoint, run);
         host.Emulator.Faults = FaultOptions.None;
-        await MoveClockAsync(time, weather, () => run.IsCompleted);
+        await FinishAsync(time, weather, run);
         var result = await run;
 
         Assert.True(result.Summary.IsComplete, string.Join("; ", result.Summary.FailedProjects.Select(p => p.Error)));
@@ -90,24 +100,67 @@ public sealed class StormNightTests
         Assert.False(result.Summary.IsComplete);
     }
 
-    /// <summary>Moves <paramref name="time"/> a <see cref="Step"/> at a time until <paramref name="done"/>, sampling
-    /// <see cref="ApsRetryMonitor.Current"/> at each step; at most ten budgets (Aps:Retry:MaxDuration) of the fake clock.</summary>
-    private static async Task<List<ApsRetryWait>> MoveClockAsync(FakeTimeProvider time, ApsRetryMonitor weather, Func<bool> done)
+    /// <summary>Keeps the storm on until the client has waited it out for <see cref="StormLength"/> of the fake clock and the
+    /// emulator has refused more than <see cref="StormRefusals"/> requests, sampling <see cref="ApsRetryMonitor.Current"/> as it goes.</summary>
+    /// <remarks>The clock moves only after a new retry of <paramref name="endpoint"/> is logged (the client was refused and is
+    /// backing off), never while the run is still on its way to the storm: however slow the machine, the run meets all of it.</remarks>
+    private static async Task<List<ApsRetryWait>> StormAsync(CopyEngineHost host, FakeTimeProvider time, ApsRetryMonitor weather, ApsEndpoint endpoint, Task run)
     {
         var seen = new List<ApsRetryWait>();
-        for (var steps = 0; !done(); steps++)
+        var real = System.Diagnostics.Stopwatch.StartNew();
+        var quiet = System.Diagnostics.Stopwatch.StartNew();
+        var stormed = TimeSpan.Zero;
+        var retries = 0;
+        while (stormed < StormLength || host.Emulator.GetStats().FaultsInjected.Values.Sum() <= StormRefusals)
         {
-            Assert.True(steps < 12_000, "ten minutes of the fake clock passed without the run ending");
-            if (weather.Current is { } storm)
+            Assert.True(real.Elapsed < RealLimit, $"the storm was not waited out in {RealLimit} of real time ({retries} retries, {stormed} of the fake clock)");
+            Assert.False(run.IsCompleted, "the run ended inside the storm");
+            await Task.Delay(Poll);
+            var now = RetriesLogged(host, endpoint);
+            if (now > retries)
             {
-                seen.Add(storm);
-            }
+                retries = now;
+                quiet.Restart();
+                if (weather.Current is { } storm)
+                {
+                    seen.Add(storm);
+                }
 
-            await Task.Delay(1); // lets the run reach its next back-off before the clock moves on
-            time.Advance(Step);
+                await Task.Delay(1); // the retry schedules its back-off on the fake clock right after logging it
+                time.Advance(BackOffStep);
+                stormed += BackOffStep;
+            }
+            else if (weather.Current is not null && quiet.Elapsed > TimeSpan.FromMilliseconds(50))
+            {
+                quiet.Restart();
+                time.Advance(Nudge);
+                stormed += Nudge;
+            }
         }
 
         return seen;
+    }
+
+    /// <summary>Lets the run finish after the storm, moving the clock only while a request is still backing off from it.</summary>
+    private static async Task FinishAsync(FakeTimeProvider time, ApsRetryMonitor weather, Task run)
+    {
+        var real = System.Diagnostics.Stopwatch.StartNew();
+        while (!run.IsCompleted)
+        {
+            Assert.True(real.Elapsed < RealLimit, $"the run did not end within {RealLimit} of real time after the storm");
+            if (weather.Current is not null)
+            {
+                time.Advance(BackOffStep);
+            }
+
+            await Task.WhenAny(run, Task.Delay(Poll));
+        }
+    }
+
+    private static int RetriesLogged(CopyEngineHost host, ApsEndpoint endpoint)
+    {
+        var retry = $"APS {endpoint} retry ";
+        return host.Logs.Lines.Count(l => l.Contains(retry, StringComparison.Ordinal));
     }
 
     private static async Task AssertEveryFileStoredAsync(CopyEngineHost host, string runId)
