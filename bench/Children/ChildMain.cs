@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Scenarios;

@@ -1,4 +1,5 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+
 
 namespace AccBackup.Bench.Children;
 

@@ -1,4 +1,5 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Settings;
 using AccBackup.Bench.Children;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;

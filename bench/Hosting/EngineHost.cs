@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Measure;
 using AccBackup.Runs;
 using AccBackup.Storage;
@@ -9,7 +9,7 @@ using Microsoft.Extensions.Logging;
 namespace AccBackup.Bench.Hosting;
 
 /// <summary>The product's services wired through their real DI registration to the emulator and one Azurite container.</summary>
-/// <remarks>Built like tests/Shared.Tests/Backup/CopyEngineHost.cs, but with the product's default retry delays: nothing is tuned.</remarks>
+/// <remarks>Built like tests/Shared.Tests/Backup/Copying/CopyEngineHost.cs, but with the product's default retry delays: nothing is tuned.</remarks>
 internal sealed class EngineHost : IAsyncDisposable
 {
     private EngineHost(ServiceProvider services) => Services = services;

@@ -1,5 +1,6 @@
 using AccBackup.Bench.Hosting;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -1,5 +1,5 @@
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Children;
 using AccBackup.Bench.Reporting;
 using AccEmulator;

@@ -4,6 +4,7 @@ using AccBackup.AccRestore;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Variants;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;

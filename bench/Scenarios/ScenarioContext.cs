@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Children;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;
@@ -174,7 +174,7 @@ internal sealed class ScenarioContext : IAsyncDisposable
     // The run's manifest.json, if the variant wrote one: what a run must hold in memory at its end, whatever the scale.
     private static async Task<long> ManifestBytesAsync(EngineHost host, string runId, CancellationToken cancellationToken)
     {
-        var name = AccBackup.Manifest.RunLayout.Json(runId);
+        var name = AccBackup.Manifest.Catalog.RunLayout.Json(runId);
         await foreach (var blob in host.Container.ListAsync(name, cancellationToken))
         {
             if (blob.Name == name)

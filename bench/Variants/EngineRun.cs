@@ -2,6 +2,7 @@ using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 
 namespace AccBackup.Bench.Variants;
 

@@ -1,5 +1,7 @@
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Naming;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using Azure;

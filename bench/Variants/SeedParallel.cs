@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
 using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Runs;

@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Bench.Scenarios;
 
 namespace AccBackup.Bench.Variants;

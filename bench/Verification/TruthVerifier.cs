@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Storage;
 using AccEmulator.Control;
 

@@ -4,6 +4,8 @@ using AccBackup.BackupConsole.Assets;
 using AccBackup.BackupConsole.Browse;
 using AccBackup.BackupConsole.Nights;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 

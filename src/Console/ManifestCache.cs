@@ -1,4 +1,6 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 
 namespace AccBackup.BackupConsole;
 

@@ -1,5 +1,6 @@
 using AccBackup.Cli.Hosting;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using Microsoft.Extensions.Logging.Abstractions;

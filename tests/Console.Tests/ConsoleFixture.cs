@@ -2,6 +2,8 @@ using AccBackup.BackupConsole.Hosting;
 using AccBackup.Cli;
 using AccBackup.Cli.Hosting;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccEmulator;

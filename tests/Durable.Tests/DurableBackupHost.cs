@@ -1,6 +1,7 @@
 using AccBackup.Durable;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccEmulator;
@@ -84,7 +85,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
     }
 
     /// <summary>The settings the Function App would put into a run's input.</summary>
-    public OrchestrationSettings Settings => OrchestrationSettings.From(Services.GetRequiredService<IOptions<Backup.BackupOptions>>().Value);
+    public OrchestrationSettings Settings => OrchestrationSettings.From(Services.GetRequiredService<IOptions<Backup.Settings.BackupOptions>>().Value);
 
     /// <summary>Schedules run <paramref name="runId"/> with <paramref name="input"/> and waits for it to end.</summary>
     public async Task<OrchestrationMetadata> RunAsync(string runId, BackupRunInput input, TimeSpan? timeout = null)

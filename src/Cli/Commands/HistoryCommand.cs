@@ -2,6 +2,7 @@ using System.CommandLine;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Cli.Commands;

@@ -2,11 +2,13 @@ using System.CommandLine;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Retry;
 using AccBackup.Runs;
+using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
-using Spectre.Console;
 using Microsoft.Extensions.DependencyInjection;
+using Spectre.Console;
 
 namespace AccBackup.Cli.Commands;
 

@@ -1,7 +1,8 @@
 using System.CommandLine;
-using AccBackup.Manifest;
 using AccBackup.Cli.Hosting;
 using AccBackup.Cli.Output;
+using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using Microsoft.Extensions.DependencyInjection;
 

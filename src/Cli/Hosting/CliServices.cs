@@ -1,4 +1,6 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Retention;
 using AccBackup.Runs;

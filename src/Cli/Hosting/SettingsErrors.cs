@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Storage;
 using Microsoft.Extensions.Options;
 

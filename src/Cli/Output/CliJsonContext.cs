@@ -1,5 +1,6 @@
 using System.Text.Json.Serialization;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Restore;
 using AccBackup.Retention;
 using AccBackup.Verification;

@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using Spectre.Console;
 
 namespace AccBackup.Cli.Output;

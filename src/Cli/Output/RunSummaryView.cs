@@ -1,4 +1,5 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using Spectre.Console;
 
 namespace AccBackup.Cli.Output;

@@ -4,6 +4,7 @@ using AccBackup.BackupConsole.Assets;
 using AccBackup.BackupConsole.Browse;
 using AccBackup.BackupConsole.Nights;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

@@ -1,6 +1,8 @@
 using System.Globalization;
 using AccBackup.BackupConsole.Api;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 
 namespace AccBackup.BackupConsole.Browse;
 

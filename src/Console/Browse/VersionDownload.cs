@@ -1,5 +1,7 @@
 using AccBackup.BackupConsole.Api;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 
 namespace AccBackup.BackupConsole.Browse;

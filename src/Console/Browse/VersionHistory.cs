@@ -1,5 +1,6 @@
 using AccBackup.BackupConsole.Api;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 
 namespace AccBackup.BackupConsole.Browse;
 

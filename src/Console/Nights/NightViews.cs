@@ -1,4 +1,5 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 
 namespace AccBackup.BackupConsole.Nights;
 

@@ -1,6 +1,7 @@
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Durable.Progress;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
 using Microsoft.DurableTask.Client;
@@ -50,7 +51,7 @@ public sealed class BackupRunQueries(RunHistory history, ChunkProgressStore chun
 
     private static async Task<BackupProgress?> ProjectProgressAsync(DurableTaskClient client, string runId, int key, CancellationToken cancellationToken)
     {
-        var project = await client.GetInstanceAsync(Manifest.RunId.Parse(runId).ProjectInstance(key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
+        var project = await client.GetInstanceAsync(Manifest.Catalog.RunId.Parse(runId).ProjectInstance(key), getInputsAndOutputs: true, cancellationToken).ConfigureAwait(false);
         return project switch
         {
             { RuntimeStatus: OrchestrationRuntimeStatus.Completed } when project.ReadOutputAs<ProjectBackupOutcome>() is { } done => done.Tally.ToProgress(runId, ""),

@@ -14,4 +14,4 @@ public sealed record BackupRunView(
     BackupRunOutcome? Outcome, string? Failure);
 
 /// <summary>What <c>GET /api/backups</c> lists: the run still going, if any, and the recent runs' manifests.</summary>
-public sealed record BackupRunList(BackupRunView? Active, IReadOnlyList<Manifest.RunListing> Recent);
+public sealed record BackupRunList(BackupRunView? Active, IReadOnlyList<Manifest.Catalog.RunListing> Recent);

@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Runs;
 using Microsoft.DurableTask;

@@ -1,7 +1,9 @@
 using System.Globalization;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Runs.BackupContainer;
 using AccBackup.Runs.Scheduling;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.Logging;

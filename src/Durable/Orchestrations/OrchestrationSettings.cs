@@ -1,4 +1,5 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
+
 
 namespace AccBackup.Durable.Orchestrations;
 

@@ -1,5 +1,6 @@
 using AccBackup.Runs;
 
+
 namespace AccBackup.Durable.Progress;
 
 /// <summary>Files a copy activity (or several) has stored so far, and their bytes.</summary>

@@ -80,7 +80,7 @@ public sealed class BackupsApi(BackupStarter starter, BackupRunQueries queries, 
             }
         }
 
-        var started = await starter.StartAsync(client, Manifest.RunId.New(time.GetUtcNow()).Value, run, cancellationToken).ConfigureAwait(false);
+        var started = await starter.StartAsync(client, Manifest.Catalog.RunId.New(time.GetUtcNow()).Value, run, cancellationToken).ConfigureAwait(false);
         var statusUrl = StatusUrl(request, started.RunId);
         if (started.Outcome != StartOutcome.Started)
         {

@@ -1,4 +1,8 @@
 using AccBackup.Acc;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Settings;
+using AccBackup.Backup.SignedDownloads;
 using AccBackup.Storage;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 
 namespace AccBackup.Issues;
 

@@ -1,8 +1,9 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

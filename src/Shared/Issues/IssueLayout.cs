@@ -1,5 +1,6 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 
 namespace AccBackup.Issues;

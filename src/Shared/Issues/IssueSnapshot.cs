@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 
 namespace AccBackup.Issues;
 

@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 
 namespace AccBackup.Manifest;

@@ -1,3 +1,5 @@
+using AccBackup.Manifest.Catalog;
+
 namespace AccBackup.Manifest;
 
 /// <summary>The head of a manifest: what a run covered and what it found, before the per-file entries.</summary>

@@ -1,4 +1,5 @@
 using AccBackup.Backup;
+using AccBackup.Backup.Copying;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

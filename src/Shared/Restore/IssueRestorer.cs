@@ -1,8 +1,10 @@
 using System.Globalization;
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

@@ -1,4 +1,6 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Sheets;

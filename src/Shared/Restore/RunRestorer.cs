@@ -1,4 +1,6 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 
 namespace AccBackup.Restore;

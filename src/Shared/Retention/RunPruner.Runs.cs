@@ -1,4 +1,5 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 
 namespace AccBackup.Retention;

@@ -1,4 +1,4 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Runs.Scheduling;
 
 namespace AccBackup.Runs;

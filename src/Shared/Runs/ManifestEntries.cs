@@ -1,4 +1,5 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
 
 namespace AccBackup.Runs;

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
+using AccBackup.Backup.Settings;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Runs;

@@ -1,4 +1,5 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Runs;

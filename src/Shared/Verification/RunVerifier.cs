@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 
 namespace AccBackup.Verification;

@@ -1,5 +1,5 @@
 using System.Globalization;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 using Azure;

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccEmulator;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;

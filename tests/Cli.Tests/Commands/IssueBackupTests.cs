@@ -114,7 +114,7 @@ public sealed class IssueBackupTests
         {
             var snapshot = await SnapshotAsync(container, "night-1", project);
             referenced += snapshot.Issues.Sum(i => i.Attachments.Count(a => a.IsReferenced));
-            var folder = Path.Combine(target, Backup.BlobPathBuilder.Segment(snapshot.ProjectName), "Issues");
+            var folder = Path.Combine(target, Backup.Naming.BlobPathBuilder.Segment(snapshot.ProjectName), "Issues");
             await using (var json = await container.OpenReadAsync(IssueLayout.Snapshot("night-1", snapshot.ProjectId), null, null, CancellationToken.None))
             {
                 using var stored = new MemoryStream();
@@ -172,8 +172,8 @@ public sealed class IssueBackupTests
         Assert.Equal((docs.ReferencedVersion, sha256), (settled.ReferencedVersion, settled.Sha256));
         Assert.DoesNotContain((await ManifestAsync(environment, "night-2")).Files, f => f.VersionId == docs.ReferencedVersion);
         var issue = night2.Issues.Single(i => i.Attachments.Any(a => ReferenceEquals(a, settled))).Issue;
-        var file = Path.Combine(target, Backup.BlobPathBuilder.Segment(night2.ProjectName), "Issues", "attachments", "#" + issue.GetProperty("displayId").GetInt32(),
-            Backup.BlobPathBuilder.Segment(docs.Attachment.GetProperty("displayName").GetString()!));
+        var file = Path.Combine(target, Backup.Naming.BlobPathBuilder.Segment(night2.ProjectName), "Issues", "attachments", "#" + issue.GetProperty("displayId").GetInt32(),
+            Backup.Naming.BlobPathBuilder.Segment(docs.Attachment.GetProperty("displayName").GetString()!));
         Assert.Equal(sha256, Convert.ToHexStringLower(SHA256.HashData(await File.ReadAllBytesAsync(file))));
         Directory.Delete(target, recursive: true);
     }

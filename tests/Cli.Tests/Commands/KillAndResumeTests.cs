@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using System.Text.Json;
-using AccBackup.Backup;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccEmulator;
 using AccEmulator.Control;

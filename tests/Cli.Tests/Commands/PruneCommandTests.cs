@@ -1,5 +1,6 @@
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 using AccEmulator;
 using AccEmulator.Control;

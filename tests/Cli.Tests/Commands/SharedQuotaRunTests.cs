@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using AccBackup.Acc;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Quotas;
 using AccEmulator;
 using AccEmulator.Control;

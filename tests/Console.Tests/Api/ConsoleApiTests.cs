@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 
 namespace AccBackup.BackupConsole.Tests.Api;
 

@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Testing;
 using Deque.AxeCore.Playwright;
 using Microsoft.Playwright;

@@ -1,8 +1,10 @@
 using AccBackup.Durable.Control;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Runs.State;
 using AccEmulator;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;

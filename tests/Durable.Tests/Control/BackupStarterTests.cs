@@ -1,6 +1,6 @@
 using AccBackup.Durable.Control;
-using AccBackup.Runs;
 using AccBackup.Durable.Orchestrations;
+using AccBackup.Runs;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;

@@ -1,7 +1,8 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
 using AccEmulator;

@@ -1,6 +1,7 @@
 using AccBackup.Durable.Progress;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Runs.State;
 using Microsoft.DurableTask;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -73,7 +73,7 @@ public sealed class AccRestoreOrchestratorTests
     {
         await using var host = await DurableRestoreHost.StartAsync();
         await host.BackUpAsync("night-1");
-        var settings = AccBackup.Durable.Orchestrations.OrchestrationSettings.From(host.Host.Services.GetRequiredService<Microsoft.Extensions.Options.IOptions<Backup.BackupOptions>>().Value);
+        var settings = AccBackup.Durable.Orchestrations.OrchestrationSettings.From(host.Host.Services.GetRequiredService<Microsoft.Extensions.Options.IOptions<Backup.Settings.BackupOptions>>().Value);
         await host.Client.ScheduleNewOrchestrationInstanceAsync(AccBackup.Durable.Orchestrations.BackupRunOrchestrator.Name, new AccBackup.Durable.Orchestrations.BackupRunInput(new Runs.BackupRunRequest(), settings),
             new Microsoft.DurableTask.StartOrchestrationOptions("night-2"));
 

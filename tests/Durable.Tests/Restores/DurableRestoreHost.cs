@@ -61,7 +61,7 @@ internal sealed class DurableRestoreHost : IAsyncDisposable
     /// <summary>Backs the account up as run <paramref name="runId"/> and keeps its visible files as <see cref="Night"/>.</summary>
     public async Task BackUpAsync(string runId)
     {
-        var settings = OrchestrationSettings.From(Host.Services.GetRequiredService<IOptions<Backup.BackupOptions>>().Value);
+        var settings = OrchestrationSettings.From(Host.Services.GetRequiredService<IOptions<Backup.Settings.BackupOptions>>().Value);
         await Client.ScheduleNewOrchestrationInstanceAsync(AccBackup.Durable.Orchestrations.BackupRunOrchestrator.Name, new BackupRunInput(new Runs.BackupRunRequest(), settings), new StartOrchestrationOptions(runId));
         var run = await WaitAsync(runId);
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);

@@ -1,5 +1,6 @@
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs.Activities;
 using Microsoft.DurableTask.Client;
 

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 
 namespace AccBackup.Repository.Tests.Files;

@@ -2,7 +2,8 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Settings;
 using AccBackup.Runs;
 using Microsoft.Extensions.Logging;
 

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Storage;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;

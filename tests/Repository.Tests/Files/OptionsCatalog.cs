@@ -1,6 +1,6 @@
 using System.Reflection;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Issues;
 using AccBackup.Modules;
 using AccBackup.Modules.Sheets;

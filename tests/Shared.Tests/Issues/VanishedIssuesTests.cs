@@ -1,5 +1,5 @@
 using AccBackup.Issues;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 

@@ -1,5 +1,7 @@
 using System.Text;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Tests.Storage;
 
 namespace AccBackup.Tests.Manifest;

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 
 namespace AccBackup.Tests.Manifest;
 

@@ -1,7 +1,8 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Tests.Issues;
 using Microsoft.Extensions.DependencyInjection;

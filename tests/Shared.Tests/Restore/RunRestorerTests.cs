@@ -1,4 +1,6 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Tests.Storage;
 using AccBackup.Tests.Verification;

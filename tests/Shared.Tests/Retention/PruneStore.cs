@@ -1,5 +1,7 @@
 using System.Security.Cryptography;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Retention;
 using AccBackup.Storage;

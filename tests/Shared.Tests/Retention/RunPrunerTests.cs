@@ -1,6 +1,7 @@
 using System.Net;
 using AccBackup.Issues;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Retention;
 using AccBackup.Storage;
 using Azure.Storage.Blobs.Models;

@@ -1,6 +1,8 @@
 using AccBackup.Runs;
+using AccBackup.Runs.BackupContainer;
+using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
-using AccBackup.Tests.Backup;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Azure.Storage.Blobs;

@@ -1,6 +1,11 @@
+using AccBackup.Backup.Listing;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Runs.InProcess;
+using AccBackup.Runs.State;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
@@ -43,7 +48,7 @@ public sealed class IncrementalRunTests
 
         var second = await RunAsync(host);
 
-        var chunks = new List<IReadOnlyList<AccBackup.Backup.InventoryRecord>>();
+        var chunks = new List<IReadOnlyList<InventoryRecord>>();
         var blobs = host.Services.GetRequiredService<NdjsonBlobs>();
         await foreach (var blob in host.State.ListAsync(RunLayout.InventoryPrefix(second.Summary.RunId), CancellationToken.None))
         {

@@ -1,7 +1,10 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Runs.InProcess;
+using AccBackup.Tests.Backup.Copying;
 using AccBackup.Verification;
 using AccEmulator;
 using AccEmulator.Endpoints;

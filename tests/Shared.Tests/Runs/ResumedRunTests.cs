@@ -1,6 +1,9 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Runs.InProcess;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Quotas;

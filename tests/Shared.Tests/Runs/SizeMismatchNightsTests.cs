@@ -1,5 +1,6 @@
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Runs.InProcess;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;

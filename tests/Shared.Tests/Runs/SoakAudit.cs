@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Storage;
 using AccBackup.Verification;

@@ -1,8 +1,11 @@
 using AccBackup.Acc;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Retry;
 using AccBackup.Runs;
-using AccBackup.Tests.Backup;
+using AccBackup.Runs.InProcess;
+using AccBackup.Tests.Backup.Copying;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;

@@ -1,4 +1,7 @@
+using AccBackup.Backup.Copying;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
 using AccBackup.Verification;
@@ -93,7 +96,7 @@ public sealed class RunVerifierTests(AzuriteContainerFixture fixture) : IClassFi
 
     [Fact]
     public void SizeOnlyVerification_IsTheWordTheCopyEngineRecords() =>
-        Assert.Equal(AccBackup.Backup.CopyMethods.SizeOnly, ManifestEntry.SizeOnlyVerification);
+        Assert.Equal(CopyMethods.SizeOnly, ManifestEntry.SizeOnlyVerification);
 
     [Fact]
     public async Task VerifyAsync_Progress_ReportsEveryCheckedFile()

@@ -1,6 +1,9 @@
 using System.Security.Cryptography;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
 using Azure.Storage.Blobs.Models;

@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Serialization;
 
 namespace AccBackup.Modules.Members;
 

@@ -1,4 +1,5 @@
 using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Storage;
 

@@ -1,5 +1,7 @@
 using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 
 namespace AccBackup.Modules.Sheets;

@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Backup;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
 using AccBackup.Restore;
 using AccBackup.Storage;

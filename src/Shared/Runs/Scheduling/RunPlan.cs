@@ -12,13 +12,13 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="Modules">The modules besides files and issues each project's record is kept of (Backup:Modules; none in a dry run).</param>
 public sealed record RunPlan(
     string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
-    Backup.BackupVersions Versions = Backup.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null, IReadOnlyList<string>? Modules = null);
+    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null, IReadOnlyList<string>? Modules = null);
 
 /// <summary>Builds a run's plan, the same for both drivers.</summary>
 public static class RunPlans
 {
     /// <summary>The plan of a run prepared as <paramref name="prepared"/>.</summary>
-    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.BackupVersions versions)
+    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.Settings.BackupVersions versions)
     {
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(request);

@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs.Activities;
 
 namespace AccBackup.Runs.Scheduling;

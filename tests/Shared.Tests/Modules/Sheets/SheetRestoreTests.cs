@@ -19,8 +19,8 @@ public sealed class SheetRestoreTests
         using var truth = host.Emulator.SheetTruth.Get(projectId);
         host.Emulator.SheetMutations.AddMarkup(Guid.Parse(truth.RootElement.GetProperty("projects")[0].GetProperty("versionSets")[0].GetProperty("sheetIds")[0].GetString()!), "after run 1");
         var destination = Path.Combine(Path.GetTempPath(), "sheets-restore-" + Guid.NewGuid().ToString("N"));
-        var restorer = new ModuleRestorer(host.Container, host.Services.GetRequiredService<AccBackup.Manifest.ManifestReader>(),
-            new IssueRestorer(host.Container, host.Services.GetRequiredService<AccBackup.Manifest.ManifestReader>()));
+        var restorer = new ModuleRestorer(host.Container, host.Services.GetRequiredService<AccBackup.Manifest.Serialization.ManifestReader>(),
+            new IssueRestorer(host.Container, host.Services.GetRequiredService<AccBackup.Manifest.Serialization.ManifestReader>()));
 
         try
         {
@@ -48,7 +48,7 @@ public sealed class SheetRestoreTests
     public async Task RestoreAsync_UnknownModule_ThrowsNamingTheModules()
     {
         await using var host = await ModulesHost.StartAsync();
-        var reader = host.Services.GetRequiredService<AccBackup.Manifest.ManifestReader>();
+        var reader = host.Services.GetRequiredService<AccBackup.Manifest.Serialization.ManifestReader>();
         var restorer = new ModuleRestorer(host.Container, reader, new IssueRestorer(host.Container, reader));
 
         var error = await Assert.ThrowsAsync<ArgumentException>(() => restorer.RestoreAsync("run-1", ["drawings"], Path.GetTempPath(), false, CancellationToken.None));

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
 using AccBackup.Runs.Scheduling;

@@ -1,5 +1,8 @@
 using System.Runtime.CompilerServices;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 using Azure;
 using Microsoft.Extensions.DependencyInjection;
@@ -11,7 +14,7 @@ namespace AccBackup.Runs.Activities;
 /// <remarks>A chunk whose copy never reported back is listed file by file as failed: nothing is dropped silently.</remarks>
 /// <remarks>It also writes the run-summary trace the alerts read (<see cref="RunSummaryLog"/>), once per finished run.</remarks>
 public sealed partial class AssembleManifestActivity(
-    [FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.TransferSlots transfers, TimeProvider time,
+    [FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, NdjsonBlobs blobs, ManifestWriter writer, PreviousRunStateStore previousRuns, Backup.Copying.TransferSlots transfers, TimeProvider time,
     ILogger<AssembleManifestActivity> logger, ILoggerFactory loggers)
     : IRunActivity<AssembleManifestInput, BackupRunOutcome>
 {

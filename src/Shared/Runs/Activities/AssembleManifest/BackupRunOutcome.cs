@@ -1,4 +1,7 @@
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
+
 
 namespace AccBackup.Runs.Activities;
 

@@ -1,5 +1,9 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Naming;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 
 namespace AccBackup.Runs.Activities;

@@ -1,7 +1,11 @@
 using System.Collections.Concurrent;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Naming;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Runs.State;
 using Azure;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;

@@ -1,5 +1,6 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
 
 namespace AccBackup.Runs.Activities;
 

@@ -1,5 +1,7 @@
 using AccBackup.Manifest;
 
+
+
 namespace AccBackup.Runs.Activities;
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>

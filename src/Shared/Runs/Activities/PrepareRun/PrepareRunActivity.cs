@@ -1,5 +1,9 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
+using AccBackup.Runs.BackupContainer;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 using Azure;
 using Azure.Storage.Blobs.Models;

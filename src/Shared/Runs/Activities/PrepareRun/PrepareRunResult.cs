@@ -1,3 +1,5 @@
+using AccBackup.Runs.BackupContainer;
+
 namespace AccBackup.Runs.Activities;
 
 /// <summary>What a run is about to do: its projects, how their folders are listed, whether their issues are exported.</summary>

@@ -1,7 +1,11 @@
 using System.Collections.Concurrent;
 using AccBackup.Acc;
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Naming;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 using AccBackup.Verification;
 using Azure;
@@ -20,7 +24,7 @@ namespace AccBackup.Runs.Activities;
 /// blob: what it cannot check or restore is a finding. Idempotent: a repeated call finds the restored blobs and stores nothing.
 /// </remarks>
 public sealed partial class ProveStoredBlobsActivity(
-    BlobContainer container, Runs.PreviousRunStateStore previousRuns, ApsDataClient data, BlobCopier copier, IOptions<BackupOptions> options, ILogger<ProveStoredBlobsActivity> logger)
+    BlobContainer container, Runs.State.PreviousRunStateStore previousRuns, ApsDataClient data, BlobCopier copier, IOptions<BackupOptions> options, ILogger<ProveStoredBlobsActivity> logger)
     : IRunActivity<ProveStoredBlobsInput, ProofSummary?>
 {
     /// <inheritdoc />

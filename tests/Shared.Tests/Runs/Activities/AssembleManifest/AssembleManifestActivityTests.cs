@@ -1,7 +1,12 @@
-using AccBackup.Backup;
+using AccBackup.Backup.Copying;
+using AccBackup.Backup.Listing;
+using AccBackup.Backup.Settings;
 using AccBackup.Manifest;
+using AccBackup.Manifest.Catalog;
+using AccBackup.Manifest.Serialization;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Runs.State;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccBackup.Tests.Storage;

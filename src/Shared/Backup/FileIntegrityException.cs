@@ -1,4 +1,0 @@
-namespace AccBackup.Backup;
-
-/// <summary>The bytes disagree with what the source promised (it changed mid-copy): the file is not committed.</summary>
-internal sealed class FileIntegrityException(string reason) : Exception(reason);

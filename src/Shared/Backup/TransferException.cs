@@ -1,4 +1,0 @@
-namespace AccBackup.Backup;
-
-/// <summary>A transfer failed every attempt (network, truncation, 5xx, 429, timeout), or the source redirected it.</summary>
-internal sealed class TransferException(string reason, Exception? inner = null) : Exception(reason, inner);

@@ -1,4 +1,0 @@
-namespace AccBackup.Manifest;
-
-/// <summary>The stable pointer to the latest run.</summary>
-public sealed record LatestRun(string RunId, string Manifest, string Csv, ManifestSummary Summary);
