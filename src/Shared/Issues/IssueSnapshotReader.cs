@@ -1,4 +1,3 @@
-using System.Text.Json;
 using AccBackup.Storage;
 
 namespace AccBackup.Issues;
@@ -11,32 +10,15 @@ public static class IssueSnapshotReader
         ReadAsync(container, IssueLayout.Snapshot(runId, projectId), cancellationToken);
 
     /// <summary>Every project's snapshot in <paramref name="runId"/>, in blob-name order (none when the run exported no issues).</summary>
-    public static async IAsyncEnumerable<IssueSnapshot> ReadRunAsync(
-        BlobContainer container, string runId, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
+    public static IAsyncEnumerable<IssueSnapshot> ReadRunAsync(BlobContainer container, string runId, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(container);
-        await foreach (var blob in container.ListAsync(IssueLayout.SnapshotsPrefix(runId), cancellationToken).ConfigureAwait(false))
-        {
-            if (blob.Name.EndsWith("/issues.json", StringComparison.Ordinal)
-                && await ReadAsync(container, blob.Name, cancellationToken).ConfigureAwait(false) is { } snapshot)
-            {
-                yield return snapshot;
-            }
-        }
+        return container.ReadEachJsonAsync(IssueLayout.SnapshotsPrefix(runId), "/issues.json", IssueJsonContext.Default.IssueSnapshot, cancellationToken);
     }
 
-    internal static async Task<IssueSnapshot?> ReadAsync(BlobContainer container, string blobName, CancellationToken cancellationToken)
+    internal static Task<IssueSnapshot?> ReadAsync(BlobContainer container, string blobName, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(container);
-        if (await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false) is null)
-        {
-            return null;
-        }
-
-        var stream = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
-        await using (stream.ConfigureAwait(false))
-        {
-            return await JsonSerializer.DeserializeAsync(stream, IssueJsonContext.Default.IssueSnapshot, cancellationToken).ConfigureAwait(false);
-        }
+        return container.ReadJsonAsync(blobName, IssueJsonContext.Default.IssueSnapshot, cancellationToken);
     }
 }

@@ -94,11 +94,10 @@ public sealed class AccRestoreCommandTests
     [Fact]
     public async Task RestoreToAcc_Elsewhere_UploadsUnderTheTargetKeepingRelativePathsLargeFilesInParts()
     {
-        await using var scenario = await AccRestoreScenario.BackedUpAsync(emulator =>
+        await using var scenario = await AccRestoreScenario.BackedUpAsync(async emulator =>
         {
-            var architecture = emulator.Truth.GetFilesAsync().Result.First(f => f.Path.StartsWith("Project Files/Architecture/", StringComparison.Ordinal) && f.FolderSegments.Count == 2).FolderId;
+            var architecture = (await emulator.Truth.GetFilesAsync()).First(f => f.Path.StartsWith("Project Files/Architecture/", StringComparison.Ordinal) && f.FolderSegments.Count == 2).FolderId;
             emulator.Mutations.AddFile(architecture, "big model.nwd", 12 << 20);
-            return Task.CompletedTask;
         });
         const string source = "Project Files/Architecture";
         var selected = scenario.Night.Where(f => f.ProjectName == AccRestoreScenario.Project && f.Path.StartsWith(source + "/", StringComparison.Ordinal)).ToList();

@@ -1,4 +1,3 @@
-using System.Text.Json;
 using AccBackup.Storage;
 
 namespace AccBackup.Modules.Members;
@@ -7,19 +6,9 @@ namespace AccBackup.Modules.Members;
 public static class MemberSnapshotReader
 {
     /// <summary>The snapshot of <paramref name="projectId"/> in <paramref name="runId"/>, or null when that run wrote none.</summary>
-    public static async Task<MemberSnapshot?> ReadAsync(BlobContainer container, string runId, string projectId, CancellationToken cancellationToken)
+    public static Task<MemberSnapshot?> ReadAsync(BlobContainer container, string runId, string projectId, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(container);
-        var blobName = MemberLayout.Snapshot(runId, projectId);
-        if (await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false) is null)
-        {
-            return null;
-        }
-
-        var stream = await container.OpenReadAsync(blobName, null, null, cancellationToken).ConfigureAwait(false);
-        await using (stream.ConfigureAwait(false))
-        {
-            return await JsonSerializer.DeserializeAsync(stream, MemberJsonContext.Default.MemberSnapshot, cancellationToken).ConfigureAwait(false);
-        }
+        return container.ReadJsonAsync(MemberLayout.Snapshot(runId, projectId), MemberJsonContext.Default.MemberSnapshot, cancellationToken);
     }
 }
