@@ -21,6 +21,9 @@ public sealed partial class IdleTelemetryTests(ITestOutputHelper output) : IAsyn
 {
     private const string Source = "AccBackup.Tests.Spans";
 
+    /// <summary>The idle bound issue 35 set: telemetry items a day with no run going on.</summary>
+    private const double IdleItemsPerDay = 5_000;
+
     private IngestionEndpoint ingestion = null!;
 
     public async Task InitializeAsync() => ingestion = await IngestionEndpoint.StartAsync();
@@ -59,6 +62,31 @@ public sealed partial class IdleTelemetryTests(ITestOutputHelper output) : IAsyn
             $"{spans} of 100 spans exported over about 3 s; at {BackupTelemetry.SpansPerSecond} a second at most {BackupTelemetry.SpansPerSecond * 86_400:0} a day"));
         Assert.InRange(spans, 0, 1); // the exporter's default (5 a second) sent about 15
         Assert.Equal(100, items.Count(i => i.IsTrace)); // logs are never sampled, inside a sampled-out span or not
+    }
+
+    [Fact]
+    public async Task Exporter_IdleAppOnTheDurableWorker_SendsAtMostTheIdleBudgetAndTheNextRunsSummary()
+    {
+        // The app's services and telemetry with a Durable worker polling its backend (the in-process test host's sidecar,
+        // over gRPC), nothing scheduled: what a Function App between two nights exports, metrics collected at the end.
+        await using var host = await TelemetryBackupHost.StartAsync();
+        var idle = Stopwatch.StartNew();
+        await Task.Delay(TimeSpan.FromSeconds(20));
+        var idleItems = host.Flush();
+        var minutes = idle.Elapsed.TotalMinutes;
+
+        var perDay = idleItems.Count / Math.Max(minutes, 1.0) * 1_440;
+        output.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{idleItems.Count} items in {minutes:0.00} min idle (counted as at least a minute: metrics are exported once a minute): at most {perDay:0} a day; by type: {string.Join(", ", idleItems.GroupBy(i => i.BaseType).Select(g => $"{g.Key} {g.Count()}"))}"));
+        foreach (var item in idleItems.Take(40))
+        {
+            output.WriteLine($"  {item.BaseType} {item.Category} {item.Message}");
+        }
+
+        Assert.InRange(perDay, 0, IdleItemsPerDay);
+        var (run, _) = await host.RunAsync("idle-then-run-1");
+        var rows = RunsQuery.Load().Rows(await host.StopAsync());
+        Assert.Equal("idle-then-run-1", Assert.Single(rows)["RunId"]);
     }
 
     private async Task<IReadOnlyList<IngestedItem>> ExportAsync(Func<IServiceProvider, Task> act)

@@ -11,6 +11,8 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using OpenTelemetry;
 using OpenTelemetry.Logs;
+using OpenTelemetry.Metrics;
+using OpenTelemetry.Trace;
 
 namespace AccBackup.Functions.Tests.Telemetry;
 
@@ -62,6 +64,15 @@ internal sealed class TelemetryBackupHost : IAsyncDisposable
     /// <summary>Runs a backup as run <paramref name="runId"/> that may end without a manifest (a run that fails outright).</summary>
     public Task<OrchestrationMetadata> RunToTheEndAsync(string runId) =>
         host.RunAsync(runId, new BackupRunInput(new BackupRunRequest(), host.Settings));
+
+    /// <summary>Everything posted so far, once every provider (logs, spans, metrics) has exported what it held.</summary>
+    public IReadOnlyList<IngestedItem> Flush()
+    {
+        Assert.True(host.Services.GetRequiredService<MeterProvider>().ForceFlush(30_000), "metrics did not flush in 30 s");
+        Assert.True(host.Services.GetRequiredService<TracerProvider>().ForceFlush(30_000), "spans did not flush in 30 s");
+        Assert.True(host.Services.GetRequiredService<LoggerProvider>().ForceFlush(30_000), "logs did not flush in 30 s");
+        return ingestion.Items;
+    }
 
     /// <summary>Everything the exporter has posted once the host has stopped (which exports what it still held).</summary>
     public async Task<IReadOnlyList<IngestedItem>> StopAsync()
