@@ -14,12 +14,19 @@ namespace AccBackup.Quotas;
 /// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
 /// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
 /// slice: never over the quota). What may be granted is <see cref="QuotaTally"/>'s rule, the same for every process.
+/// Each write carries a fresh id in the blob's metadata: when the SDK retries a write whose first attempt landed but
+/// whose answer was lost (a timeout on a busy link), the retry meets a 412 from the budget's own write, and the re-read
+/// finds that id. The grant is then the caller's, not taken a second time (which would leave calls granted in the
+/// blob that nobody makes).
 /// A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
 /// </remarks>
 public sealed partial class BlobQuotaBudget : IApsQuotaBudget
 {
     /// <summary>Conflicting writes tolerated for one take before it gives up on its slice.</summary>
     internal const int MaxAttempts = 16;
+
+    /// <summary>The metadata entry naming the write that produced the blob's current ledger.</summary>
+    internal const string WriteIdMetadata = "writeid";
 
     private readonly BlobContainer container;
     private readonly ILogger<BlobQuotaBudget> logger;
@@ -42,9 +49,18 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         ArgumentNullException.ThrowIfNull(request);
         var blobName = QuotaLedger.BlobName(request.Endpoint);
         (QuotaLedger Ledger, string? ETag)? known = lastWritten.TryGetValue(request.Endpoint, out var written) ? written : null;
+        string? pendingWrite = null;
+        var pendingTake = 0;
         for (var attempt = 1; attempt <= MaxAttempts; attempt++)
         {
-            var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
+            var (ledger, etag, writeId) = known is { } cached ? (cached.Ledger, cached.ETag, null) : await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
+            if (pendingWrite is not null && writeId == pendingWrite)
+            {
+                // The write refused with 412 was a retry of this take's own write, which had landed.
+                lastWritten[request.Endpoint] = (ledger, etag!);
+                return Math.Max(0, pendingTake);
+            }
+
             var tally = ledger.Tally.Without(request.Return);
             var take = tally.Grantable(request);
             if (take <= 0 && tally == ledger.Tally)
@@ -54,10 +70,14 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
             }
 
             var next = new QuotaLedger(tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var metadata = next.ToMetadata();
+            pendingWrite = Guid.NewGuid().ToString("N");
+            pendingTake = take;
+            metadata[WriteIdMetadata] = pendingWrite;
             var write = new BlobUploadOptions
             {
                 HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" },
-                Metadata = next.ToMetadata(),
+                Metadata = metadata,
                 Conditions = etag is null ? BlobContainer.CreateOnly : new BlobRequestConditions { IfMatch = new ETag(etag) },
             };
             try
@@ -77,10 +97,12 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         return 0;
     }
 
-    private async Task<(QuotaLedger Ledger, string? ETag)> ReadAsync(string blobName, CancellationToken cancellationToken)
+    private async Task<(QuotaLedger Ledger, string? ETag, string? WriteId)> ReadAsync(string blobName, CancellationToken cancellationToken)
     {
         var blob = await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false);
-        return blob is null ? (QuotaLedger.Empty, null) : (QuotaLedger.FromMetadata(blob.Metadata), blob.ETag);
+        return blob is null
+            ? (QuotaLedger.Empty, null, null)
+            : (QuotaLedger.FromMetadata(blob.Metadata), blob.ETag, blob.Metadata.GetValueOrDefault(WriteIdMetadata));
     }
 
     private static partial class Log

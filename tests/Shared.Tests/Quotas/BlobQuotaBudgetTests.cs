@@ -122,6 +122,24 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         Assert.True(ledger.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
     }
 
+    [Fact]
+    public async Task TakeAsync_WriteLandedButItsAnswerWasLost_GrantsOnceAndTheLedgerHoldsOneGrant()
+    {
+        // The SDK retries the write; the retry meets the take's own write (412). Taking again would leave 7 calls granted
+        // in the ledger that nobody makes.
+        using var handler = new LostAnswerHandler("/quota/");
+        using var container = fixture.WithLostAnswer(handler);
+        var budget = new BlobQuotaBudget(container, NullLogger<BlobQuotaBudget>.Instance);
+        await CreateSut().TakeAsync(Take(ApsEndpoint.ItemVersions, 0, 20, 2), CancellationToken.None);
+
+        var granted = await budget.TakeAsync(Take(ApsEndpoint.ItemVersions, 0, 20, 7), CancellationToken.None);
+
+        var ledger = await LedgerAsync(ApsEndpoint.ItemVersions);
+        Assert.Equal(1, handler.Lost);
+        Assert.Equal(7, granted);
+        Assert.Equal((9, 2L), (ledger.Tally.GrantedIn(Slice), ledger.Writes));
+    }
+
     private static QuotaTake Take(ApsEndpoint endpoint, int slice, int windowLimit, int count) =>
         new(endpoint, Slice + (SliceLength * slice), SliceLength, windowLimit, count);
 

@@ -32,6 +32,10 @@ public sealed class AzuriteContainerFixture : IAsyncLifetime, IDisposable
     public BlobContainer WithWrongContentMd5(WrongContentMd5Handler handler) =>
         new(OptionsFor(Azurite, Container.Name), handler, BlobRetrySettings.Default, NullLogger<BlobContainer>.Instance);
 
+    /// <summary>A second client for this class's container whose first matching write lands but is answered 503.</summary>
+    public BlobContainer WithLostAnswer(LostAnswerHandler handler) =>
+        new(OptionsFor(Azurite, Container.Name), handler, BlobRetrySettings.Default, NullLogger<BlobContainer>.Instance);
+
     /// <summary>Deterministic pseudo-random bytes.</summary>
     public static byte[] RandomBytes(int size, int seed)
     {
