@@ -7,6 +7,8 @@ namespace AccBackup.Acc;
 /// <summary>Lists an account's projects, folders and files through the Data Management API.</summary>
 public sealed class ApsDataClient
 {
+    /// <summary>The largest <c>page[limit]</c> the Data Management reference documents for the paged lists read here
+    /// (hub projects, folder contents, item versions): fewer pages, fewer calls against the quotas.</summary>
     private const int PageLimit = 200;
 
     private readonly ApsTransport transport;
@@ -23,7 +25,7 @@ public sealed class ApsDataClient
     public async IAsyncEnumerable<AccProject> ListProjectsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var reader = new JsonApiReader(ApsEndpoint.Projects);
-        var query = new ApsPageQuery(("page[limit]", "100"));
+        var query = new ApsPageQuery(("page[limit]", PageLimit.ToString(System.Globalization.CultureInfo.InvariantCulture)));
         var url = Relative($"project/v1/hubs/{Escape(hubId)}/projects?{query}");
         await foreach (var item in PagesAsync(ApsEndpoint.Projects, url, query, cancellationToken).ConfigureAwait(false))
         {

@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
@@ -57,6 +58,28 @@ public sealed class ApsDataClientPagingTests
         Assert.Equal(Enumerable.Range(1, FileCount), versions.Select(v => v.VersionNumber).Order());
         Assert.Equal(FileCount, versions.Select(v => v.Storage).Distinct().Count());
         Assert.All(versions, v => Assert.Equal(10 + v.VersionNumber - 1, v.StorageSize));
+    }
+
+    [Theory]
+    [InlineData(PageLinkQuery.Echo)]
+    [InlineData(PageLinkQuery.PageNumberOnly)]
+    public async Task ListProjectsAsync_MoreProjectsThanAPage_ReadsThemInPagesOfTheDocumentedMaximum(PageLinkQuery linkQuery)
+    {
+        // Arrange: 450 projects; the Data Management reference gives page[limit] of hubs/:hub_id/projects a maximum of 200.
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions
+        {
+            Dataset = EmulatorDatasets.SeedScaled, Scale = 0.1, Projects = 450, PageLinkQuery = linkQuery, Quotas = QuotaOptions.Disabled,
+        });
+        await using var services = ApsTestServices.Create(emulator.BaseUrl, settings: new Dictionary<string, string?> { ["Aps:AccountId"] = emulator.AccountId });
+        var client = services.GetRequiredService<ApsDataClient>();
+
+        // Act
+        var projects = await client.ListProjectsAsync(CancellationToken.None).ToListAsync();
+
+        // Assert: ceil(450 / 200) pages, each project once. The emulator counts a request once its answer has gone out.
+        Assert.Equal(450, projects.Select(p => p.Id).Distinct().Count());
+        await TestWaits.UntilAsync(() => emulator.GetStats().Count(EndpointCategory.Projects) >= 3, "three project pages counted");
+        Assert.Equal(3, emulator.GetStats().Count(EndpointCategory.Projects, 200));
     }
 
     /// <summary>A new folder of 250 files whose 211th to 220th are deleted (hidden): they sit on page 2 of 200.</summary>
