@@ -71,20 +71,16 @@ public sealed class HostJsonTests
     }
 
     [Fact]
-    public void Logging_ApplicationInsightsSampling_NeverDropsTraces()
+    public void Logging_OpenTelemetryMode_CarriesNoApplicationInsightsSettings()
     {
-        // Adaptive sampling may drop any telemetry type it is not told to keep; a sampled-out run-summary trace would
-        // make the "no successful run" alert fire for a good night and hide a failed one.
+        // In OpenTelemetry mode the host never builds the Application Insights SDK that logging.applicationInsights configures
+        // (sampling, excluded types, dependency tracking): such a section would look like a bound on the volume and bound
+        // nothing. The host's spans are bounded by the OTEL_TRACES_SAMPLER app settings (function-app.bicep), the worker's
+        // telemetry in the worker (BackupTelemetry).
         using var host = RepoFiles.Json(allowComments: true, "host.json");
-        var sampling = host.RootElement.GetProperty("logging").GetProperty("applicationInsights").GetProperty("samplingSettings");
 
-        if (sampling.TryGetProperty("isEnabled", out var enabled) && !enabled.GetBoolean())
-        {
-            return;
-        }
-
-        var excluded = sampling.GetProperty("excludedTypes").GetString()!.Split(';', StringSplitOptions.TrimEntries);
-        Assert.Contains("Trace", excluded);
+        Assert.Equal("OpenTelemetry", host.RootElement.GetProperty("telemetryMode").GetString());
+        Assert.False(host.RootElement.GetProperty("logging").TryGetProperty("applicationInsights", out _), "host.json has a logging.applicationInsights section, which OpenTelemetry mode ignores");
     }
 
     private static JsonElement DurableTask()
