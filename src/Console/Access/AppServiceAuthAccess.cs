@@ -43,7 +43,7 @@ public sealed class AppServiceAuthAccess(IConfiguration configuration) : IConsol
             return new ConsoleRefusal(StatusCodes.Status401Unauthorized, "sign in with Microsoft Entra ID to use the console");
         }
 
-        var role = HttpMethods.IsGet(request.Method) || HttpMethods.IsHead(request.Method) ? ReaderRole : RestorerRole;
+        var role = HttpMethods.IsPost(request.Method) ? RestorerRole : ReaderRole;
         return HasRole(encoded, role)
             ? null
             : new ConsoleRefusal(StatusCodes.Status403Forbidden, role == ReaderRole

@@ -95,7 +95,7 @@ internal sealed partial class InProcessRestores(
         }
 
         // Not the request's token: the work goes on after the answer; it stops with the console.
-        job.Work = Task.Run(() => work(job), CancellationToken.None);
+        _ = Task.Run(() => work(job), CancellationToken.None);
         return null;
     }
 

@@ -17,9 +17,6 @@ internal sealed class RestoreJob(string restoreId, IReadOnlyCollection<string> p
         set => progress = value;
     }
 
-    /// <summary>The background work.</summary>
-    public Task? Work { get; set; }
-
     /// <summary>Whether it is still planning or writing.</summary>
     public bool IsActive => Progress.Phase is RestoreProgress.Planning or RestoreProgress.Applying;
 
