@@ -13,7 +13,7 @@ namespace AccBackup.Quotas;
 /// A take reads the ledger (or reuses the one this process last wrote), adds its grant and writes it back only if the
 /// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
 /// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
-/// slice: never over the quota). What may be granted is <see cref="QuotaTally"/>'s rule, the same for every process.
+/// slice: never over the quota). What may be granted is <see cref="QuotaGrants"/>'s rule, the same for every process.
 /// A blob write per batch of calls keeps storage traffic a fraction of the APS traffic.
 /// </remarks>
 public sealed partial class BlobQuotaBudget : IApsQuotaBudget
@@ -45,15 +45,15 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         for (var attempt = 1; attempt <= MaxAttempts; attempt++)
         {
             var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
-            var tally = ledger.Tally.Without(request.Return);
-            var take = tally.Grantable(request);
-            if (take <= 0 && tally == ledger.Tally)
+            var grants = ledger.Grants.Without(request.Return);
+            var take = grants.Grantable(request);
+            if (take <= 0 && grants == ledger.Grants)
             {
                 // The window is full, or another process's clock is ahead and this slice is over for the budget.
                 return 0;
             }
 
-            var next = new QuotaLedger(tally.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var next = new QuotaLedger(grants.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
             var write = new BlobUploadOptions
             {
                 HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" },

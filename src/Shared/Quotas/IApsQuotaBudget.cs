@@ -5,7 +5,7 @@ namespace AccBackup.Quotas;
 /// <summary>The APS call budget every process of one backup shares (<c>Aps:Quota:Scope</c> = Shared), kept outside the process.</summary>
 /// <remarks>
 /// Defined here so the APS client depends on no store; the run's registration supplies one (a blob per endpoint beside
-/// the backup). Implementations grant by <see cref="QuotaTally"/>'s rule, so no window sees more than
+/// the backup). Implementations grant by <see cref="QuotaGrants"/>'s rule, so no window sees more than
 /// <see cref="QuotaTake.WindowLimit"/> calls from all processes together.
 /// </remarks>
 public interface IApsQuotaBudget

@@ -26,7 +26,7 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         Assert.NotNull(blob);
         Assert.Equal("$acc-backup/quota/Folder.json", blob.Name);
         var ledger = QuotaLedger.FromMetadata(blob.Metadata);
-        Assert.Equal((7, 1L, 0L), (ledger.Tally.GrantedIn(Slice), ledger.Writes, ledger.Conflicts));
+        Assert.Equal((7, 1L, 0L), (ledger.Grants.GrantedIn(Slice), ledger.Writes, ledger.Conflicts));
         var body = Encoding.UTF8.GetString(await fixture.ReadAllAsync(blob.Name));
         Assert.Contains("\"windowLimit\":13", body, StringComparison.Ordinal);
     }
@@ -51,7 +51,7 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var endpoint = ApsEndpoint.Projects;
         await budget.TakeAsync(Take(endpoint, 0, 5, 5), CancellationToken.None);
 
-        // A take counts a window's slices before its own and one more for the calls' latency (QuotaTally).
+        // A take counts a window's slices before its own and one more for the calls' latency (QuotaGrants).
         var lastSliceCounted = ApsQuotaWindows.SlicesPerWindow + 1;
         var lastSliceOfTheWindow = await budget.TakeAsync(Take(endpoint, lastSliceCounted, 5, 5), CancellationToken.None);
         var firstSliceAfter = await budget.TakeAsync(Take(endpoint, lastSliceCounted + 1, 5, 5), CancellationToken.None);
@@ -71,7 +71,7 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
 
         Assert.Equal(3, granted);
         var ledger = await LedgerAsync(endpoint);
-        Assert.Equal((7, 3), (ledger.Tally.GrantedIn(Slice), ledger.Tally.GrantedIn(Slice + SliceLength)));
+        Assert.Equal((7, 3), (ledger.Grants.GrantedIn(Slice), ledger.Grants.GrantedIn(Slice + SliceLength)));
     }
 
     [Fact]
@@ -99,7 +99,7 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
 
         Assert.Equal(2, stale);
         var ledger = await LedgerAsync(endpoint);
-        Assert.Equal((4, 6, 3L, 1L), (ledger.Tally.GrantedIn(Slice), ledger.Tally.GrantedIn(Slice + SliceLength), ledger.Writes, ledger.Conflicts));
+        Assert.Equal((4, 6, 3L, 1L), (ledger.Grants.GrantedIn(Slice), ledger.Grants.GrantedIn(Slice + SliceLength), ledger.Writes, ledger.Conflicts));
     }
 
     [Fact]
@@ -117,8 +117,8 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var ledger = await LedgerAsync(ApsEndpoint.SignedDownload);
         Assert.True(
             granted.Sum() == 45,
-            $"granted {granted.Sum()} of 45; the ledger says {ledger.Tally.GrantedIn(Slice)} granted in {ledger.Writes} writes, {ledger.Conflicts} conflicts; {gaveUp.Count} takes gave up");
-        Assert.Equal((45, 15L), (ledger.Tally.GrantedIn(Slice), ledger.Writes));
+            $"granted {granted.Sum()} of 45; the ledger says {ledger.Grants.GrantedIn(Slice)} granted in {ledger.Writes} writes, {ledger.Conflicts} conflicts; {gaveUp.Count} takes gave up");
+        Assert.Equal((45, 15L), (ledger.Grants.GrantedIn(Slice), ledger.Writes));
         Assert.True(ledger.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
     }
 

@@ -3,11 +3,11 @@ using AccBackup.Quotas;
 
 namespace AccBackup.Tests.Quotas;
 
-/// <summary>A shared budget in memory: grants by the same rule as the blob store (<see cref="QuotaTally"/>), records every take, and can hold takes back.</summary>
+/// <summary>A shared budget in memory: grants by the same rule as the blob store (<see cref="QuotaGrants"/>), records every take, and can hold takes back.</summary>
 internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
 {
     private readonly Lock gate = new();
-    private readonly Dictionary<ApsEndpoint, QuotaTally> tallies = [];
+    private readonly Dictionary<ApsEndpoint, QuotaGrants> grants = [];
 
     /// <summary>Every take asked for, in order.</summary>
     public List<QuotaTake> Takes { get; } = [];
@@ -20,7 +20,7 @@ internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
     {
         lock (gate)
         {
-            return tallies.GetValueOrDefault(endpoint, QuotaTally.Empty).GrantedIn(start);
+            return grants.GetValueOrDefault(endpoint, QuotaGrants.Empty).GrantedIn(start);
         }
     }
 
@@ -38,9 +38,9 @@ internal sealed class InMemoryQuotaBudget : IApsQuotaBudget
 
         lock (gate)
         {
-            var tally = tallies.GetValueOrDefault(request.Endpoint, QuotaTally.Empty).Without(request.Return);
-            var take = tally.Grantable(request);
-            tallies[request.Endpoint] = tally.With(request, take);
+            var granted = grants.GetValueOrDefault(request.Endpoint, QuotaGrants.Empty).Without(request.Return);
+            var take = granted.Grantable(request);
+            grants[request.Endpoint] = granted.With(request, take);
             return take;
         }
     }

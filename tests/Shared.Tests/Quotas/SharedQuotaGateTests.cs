@@ -12,7 +12,7 @@ public sealed class SharedQuotaGateTests
     private static readonly DateTimeOffset Start = new(2026, 11, 23, 2, 0, 0, TimeSpan.Zero);
     private static readonly ApsQuotaWindows Windows = new(TimeSpan.FromMinutes(1), 0.9);
 
-    // The slices before a take's own that it counts: a window's, and one for the calls' latency (QuotaTally).
+    // The slices before a take's own that it counts: a window's, and one for the calls' latency (QuotaGrants).
     private const int Counted = ApsQuotaWindows.SlicesPerWindow + 1;
     private static readonly int Limit = Windows.LimitOf(Endpoint);
 

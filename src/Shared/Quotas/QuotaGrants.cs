@@ -16,17 +16,17 @@ namespace AccBackup.Quotas;
 /// Calls granted but never made can be given back (<see cref="Without"/>): counts only fall to what was really spent.
 /// Immutable: the store keeps it as text and replaces it with optimistic concurrency.
 /// </remarks>
-public sealed class QuotaTally
+public sealed class QuotaGrants
 {
     private const int Span = ApsQuotaWindows.SlicesPerWindow + 1;
 
     // Slice start (UTC ticks) → calls granted in it, oldest first.
     private readonly ImmutableSortedDictionary<long, int> slices;
 
-    private QuotaTally(ImmutableSortedDictionary<long, int> slices) => this.slices = slices;
+    private QuotaGrants(ImmutableSortedDictionary<long, int> slices) => this.slices = slices;
 
     /// <summary>Nothing granted yet.</summary>
-    public static QuotaTally Empty { get; } = new(ImmutableSortedDictionary<long, int>.Empty);
+    public static QuotaGrants Empty { get; } = new(ImmutableSortedDictionary<long, int>.Empty);
 
     /// <summary>The latest slice anything was granted in, or null.</summary>
     public DateTimeOffset? Newest => slices.IsEmpty ? null : new DateTimeOffset(slices.Keys.Last(), TimeSpan.Zero);
@@ -50,8 +50,8 @@ public sealed class QuotaTally
         return Math.Clamp(take.WindowLimit - used, 0, take.Count);
     }
 
-    /// <summary>This tally without the calls <paramref name="returned"/> gives back (none if its slice was already dropped).</summary>
-    public QuotaTally Without(QuotaReturn? returned)
+    /// <summary>These grants without the calls <paramref name="returned"/> gives back (none if its slice was already dropped).</summary>
+    public QuotaGrants Without(QuotaReturn? returned)
     {
         if (returned is null || !slices.TryGetValue(returned.SliceStart.UtcTicks, out var count))
         {
@@ -59,25 +59,25 @@ public sealed class QuotaTally
         }
 
         var left = count - Math.Min(count, returned.Count);
-        return new QuotaTally(left == 0 ? slices.Remove(returned.SliceStart.UtcTicks) : slices.SetItem(returned.SliceStart.UtcTicks, left));
+        return new QuotaGrants(left == 0 ? slices.Remove(returned.SliceStart.UtcTicks) : slices.SetItem(returned.SliceStart.UtcTicks, left));
     }
 
-    /// <summary>This tally with <paramref name="granted"/> more calls in <paramref name="take"/>'s slice, dropping slices no later take can count.</summary>
-    public QuotaTally With(QuotaTake take, int granted)
+    /// <summary>These grants with <paramref name="granted"/> more calls in <paramref name="take"/>'s slice, dropping slices no later take can count.</summary>
+    public QuotaGrants With(QuotaTake take, int granted)
     {
         ArgumentNullException.ThrowIfNull(take);
         var start = take.SliceStart.UtcTicks;
         var next = slices.SetItem(start, slices.GetValueOrDefault(start) + granted);
         var keepFrom = next.Keys.Last() - ((Span + 1) * take.Slice.Ticks);
-        return new QuotaTally(next.RemoveRange(next.Keys.Where(k => k < keepFrom)));
+        return new QuotaGrants(next.RemoveRange(next.Keys.Where(k => k < keepFrom)));
     }
 
-    /// <summary>The tally as text: <c>ticks:count</c> pairs, comma separated.</summary>
+    /// <summary>The grants as text: <c>ticks:count</c> pairs, comma separated.</summary>
     public override string ToString() =>
         string.Join(',', slices.Select(s => string.Create(CultureInfo.InvariantCulture, $"{s.Key}:{s.Value}")));
 
-    /// <summary>The tally written by <see cref="ToString"/>; <see cref="Empty"/> for text it did not write.</summary>
-    public static QuotaTally Parse(string? text)
+    /// <summary>The grants written by <see cref="ToString"/>; <see cref="Empty"/> for text it did not write.</summary>
+    public static QuotaGrants Parse(string? text)
     {
         var builder = ImmutableSortedDictionary.CreateBuilder<long, int>();
         foreach (var pair in (text ?? string.Empty).Split(',', StringSplitOptions.RemoveEmptyEntries))
@@ -93,6 +93,6 @@ public sealed class QuotaTally
             builder[ticks] = count;
         }
 
-        return new QuotaTally(builder.ToImmutable());
+        return new QuotaGrants(builder.ToImmutable());
     }
 }
