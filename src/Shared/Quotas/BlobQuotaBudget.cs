@@ -10,7 +10,7 @@ namespace AccBackup.Quotas;
 
 /// <summary>The shared APS budget kept in the backup container: one small blob per endpoint, updated with optimistic concurrency.</summary>
 /// <remarks>
-/// A take reads the ledger (or reuses the one this process last wrote), adds its grant and writes it back only if the
+/// A take reads the budget blob (or reuses the one this process last wrote), adds its grant and writes it back only if the
 /// blob's ETag is unchanged (If-Match; If-None-Match: * for the first). A 412 means another process took meanwhile:
 /// read again and retry, at most <see cref="MaxAttempts"/> times, then grant nothing (the caller waits for the next
 /// slice: never over the quota). What may be granted is <see cref="QuotaGrants"/>'s rule, the same for every process.
@@ -24,10 +24,10 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
     private readonly BlobContainer container;
     private readonly ILogger<BlobQuotaBudget> logger;
 
-    // The ledger and ETag this process last wrote, per endpoint: usually still current, which saves the read.
-    private readonly ConcurrentDictionary<ApsEndpoint, (QuotaLedger Ledger, string ETag)> lastWritten = new();
+    // The budget and ETag this process last wrote, per endpoint: usually still current, which saves the read.
+    private readonly ConcurrentDictionary<ApsEndpoint, (QuotaBudgetBlob Budget, string ETag)> lastWritten = new();
 
-    /// <summary>Creates the budget over the state container (its ledgers are updated in place).</summary>
+    /// <summary>Creates the budget over the state container (its budget blobs are updated in place).</summary>
     public BlobQuotaBudget([FromKeyedServices(BlobContainer.StateKey)] BlobContainer container, ILogger<BlobQuotaBudget> logger)
     {
         ArgumentNullException.ThrowIfNull(container);
@@ -40,20 +40,20 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
     public async Task<int> TakeAsync(QuotaTake request, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(request);
-        var blobName = QuotaLedger.BlobName(request.Endpoint);
-        (QuotaLedger Ledger, string? ETag)? known = lastWritten.TryGetValue(request.Endpoint, out var written) ? written : null;
+        var blobName = QuotaBudgetBlob.BlobName(request.Endpoint);
+        (QuotaBudgetBlob Budget, string? ETag)? known = lastWritten.TryGetValue(request.Endpoint, out var written) ? written : null;
         for (var attempt = 1; attempt <= MaxAttempts; attempt++)
         {
-            var (ledger, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
-            var grants = ledger.Grants.Without(request.Return);
+            var (budget, etag) = known ?? await ReadAsync(blobName, cancellationToken).ConfigureAwait(false);
+            var grants = budget.Grants.Without(request.Return);
             var take = grants.Grantable(request);
-            if (take <= 0 && grants == ledger.Grants)
+            if (take <= 0 && grants == budget.Grants)
             {
                 // The window is full, or another process's clock is ahead and this slice is over for the budget.
                 return 0;
             }
 
-            var next = new QuotaLedger(grants.With(request, take), ledger.Writes + 1, ledger.Conflicts + attempt - 1);
+            var next = new QuotaBudgetBlob(grants.With(request, take), budget.Writes + 1, budget.Conflicts + attempt - 1);
             var write = new BlobUploadOptions
             {
                 HttpHeaders = new BlobHttpHeaders { ContentType = "application/json" },
@@ -77,10 +77,10 @@ public sealed partial class BlobQuotaBudget : IApsQuotaBudget
         return 0;
     }
 
-    private async Task<(QuotaLedger Ledger, string? ETag)> ReadAsync(string blobName, CancellationToken cancellationToken)
+    private async Task<(QuotaBudgetBlob Budget, string? ETag)> ReadAsync(string blobName, CancellationToken cancellationToken)
     {
         var blob = await container.GetPropertiesAsync(blobName, cancellationToken).ConfigureAwait(false);
-        return blob is null ? (QuotaLedger.Empty, null) : (QuotaLedger.FromMetadata(blob.Metadata), blob.ETag);
+        return blob is null ? (QuotaBudgetBlob.Empty, null) : (QuotaBudgetBlob.FromMetadata(blob.Metadata), blob.ETag);
     }
 
     private static partial class Log

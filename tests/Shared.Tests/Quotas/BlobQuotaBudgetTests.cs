@@ -15,18 +15,18 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
     private static readonly TimeSpan SliceLength = TimeSpan.FromSeconds(3);
 
     [Fact]
-    public async Task TakeAsync_FirstTake_GrantsTheCountAndWritesTheLedgerBlob()
+    public async Task TakeAsync_FirstTake_GrantsTheCountAndWritesTheBudgetBlob()
     {
         var budget = CreateSut();
 
         var granted = await budget.TakeAsync(Take(ApsEndpoint.Folder, 0, 13, 7), CancellationToken.None);
 
         Assert.Equal(7, granted);
-        var blob = await fixture.Container.GetPropertiesAsync(QuotaLedger.BlobName(ApsEndpoint.Folder), CancellationToken.None);
+        var blob = await fixture.Container.GetPropertiesAsync(QuotaBudgetBlob.BlobName(ApsEndpoint.Folder), CancellationToken.None);
         Assert.NotNull(blob);
         Assert.Equal("$acc-backup/quota/Folder.json", blob.Name);
-        var ledger = QuotaLedger.FromMetadata(blob.Metadata);
-        Assert.Equal((7, 1L, 0L), (ledger.Grants.GrantedIn(Slice), ledger.Writes, ledger.Conflicts));
+        var stored = QuotaBudgetBlob.FromMetadata(blob.Metadata);
+        Assert.Equal((7, 1L, 0L), (stored.Grants.GrantedIn(Slice), stored.Writes, stored.Conflicts));
         var body = Encoding.UTF8.GetString(await fixture.ReadAllAsync(blob.Name));
         Assert.Contains("\"windowLimit\":13", body, StringComparison.Ordinal);
     }
@@ -70,12 +70,12 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var granted = await budget.TakeAsync(Take(endpoint, 1, 10, 5) with { Return = new QuotaReturn(Slice, 3) }, CancellationToken.None);
 
         Assert.Equal(3, granted);
-        var ledger = await LedgerAsync(endpoint);
-        Assert.Equal((7, 3), (ledger.Grants.GrantedIn(Slice), ledger.Grants.GrantedIn(Slice + SliceLength)));
+        var stored = await StoredBudgetAsync(endpoint);
+        Assert.Equal((7, 3), (stored.Grants.GrantedIn(Slice), stored.Grants.GrantedIn(Slice + SliceLength)));
     }
 
     [Fact]
-    public async Task TakeAsync_LedgerTwoSlicesAhead_GrantsNothing()
+    public async Task TakeAsync_BudgetBlobTwoSlicesAhead_GrantsNothing()
     {
         var ahead = CreateSut();
         var behind = CreateSut();
@@ -98,8 +98,8 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         var stale = await first.TakeAsync(Take(endpoint, 1, 10, 4), CancellationToken.None);
 
         Assert.Equal(2, stale);
-        var ledger = await LedgerAsync(endpoint);
-        Assert.Equal((4, 6, 3L, 1L), (ledger.Grants.GrantedIn(Slice), ledger.Grants.GrantedIn(Slice + SliceLength), ledger.Writes, ledger.Conflicts));
+        var stored = await StoredBudgetAsync(endpoint);
+        Assert.Equal((4, 6, 3L, 1L), (stored.Grants.GrantedIn(Slice), stored.Grants.GrantedIn(Slice + SliceLength), stored.Writes, stored.Conflicts));
     }
 
     [Fact]
@@ -114,18 +114,18 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
 
         var granted = await Task.WhenAll(takes);
 
-        var ledger = await LedgerAsync(ApsEndpoint.SignedDownload);
+        var stored = await StoredBudgetAsync(ApsEndpoint.SignedDownload);
         Assert.True(
             granted.Sum() == 45,
-            $"granted {granted.Sum()} of 45; the ledger says {ledger.Grants.GrantedIn(Slice)} granted in {ledger.Writes} writes, {ledger.Conflicts} conflicts; {gaveUp.Count} takes gave up");
-        Assert.Equal((45, 15L), (ledger.Grants.GrantedIn(Slice), ledger.Writes));
-        Assert.True(ledger.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
+            $"granted {granted.Sum()} of 45; the budget blob says {stored.Grants.GrantedIn(Slice)} granted in {stored.Writes} writes, {stored.Conflicts} conflicts; {gaveUp.Count} takes gave up");
+        Assert.Equal((45, 15L), (stored.Grants.GrantedIn(Slice), stored.Writes));
+        Assert.True(stored.Conflicts > 0, "eighty takes at once and no conflict: the test did not race");
     }
 
     private static QuotaTake Take(ApsEndpoint endpoint, int slice, int windowLimit, int count) =>
         new(endpoint, Slice + (SliceLength * slice), SliceLength, windowLimit, count);
 
-    // One container for the class: each test uses its own endpoint, so its own ledger blob.
+    // One container for the class: each test uses its own endpoint, so its own budget blob.
     private BlobQuotaBudget CreateSut() => new(fixture.Container, NullLogger<BlobQuotaBudget>.Instance);
 
     /// <summary>Counts the takes that gave up on their slice after too many conflicting writes (the budget's warning).</summary>
@@ -149,9 +149,9 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
         }
     }
 
-    private async Task<QuotaLedger> LedgerAsync(ApsEndpoint endpoint)
+    private async Task<QuotaBudgetBlob> StoredBudgetAsync(ApsEndpoint endpoint)
     {
-        var blob = await fixture.Container.GetPropertiesAsync(QuotaLedger.BlobName(endpoint), CancellationToken.None);
-        return QuotaLedger.FromMetadata(Assert.IsType<StoredBlob>(blob).Metadata);
+        var blob = await fixture.Container.GetPropertiesAsync(QuotaBudgetBlob.BlobName(endpoint), CancellationToken.None);
+        return QuotaBudgetBlob.FromMetadata(Assert.IsType<StoredBlob>(blob).Metadata);
     }
 }

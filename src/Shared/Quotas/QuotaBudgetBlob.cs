@@ -12,15 +12,15 @@ namespace AccBackup.Quotas;
 /// <param name="Grants">Calls granted to all processes together per slice (<see cref="QuotaGrants"/> keeps the rule).</param>
 /// <param name="Writes">Grants written since the blob was created (what the budget costs in storage writes).</param>
 /// <param name="Conflicts">Writes refused because another process wrote first (each also cost a re-read).</param>
-internal sealed record QuotaLedger(QuotaGrants Grants, long Writes = 0, long Conflicts = 0)
+internal sealed record QuotaBudgetBlob(QuotaGrants Grants, long Writes = 0, long Conflicts = 0)
 {
-    /// <summary>The ledger before any grant.</summary>
-    public static QuotaLedger Empty { get; } = new(QuotaGrants.Empty);
+    /// <summary>The budget before any grant.</summary>
+    public static QuotaBudgetBlob Empty { get; } = new(QuotaGrants.Empty);
 
     /// <summary>The blob of <paramref name="endpoint"/>'s budget: <c>$acc-backup/quota/{endpoint}.json</c>.</summary>
     public static string BlobName(ApsEndpoint endpoint) => $"{BlobNames.ReservedPrefix}/quota/{endpoint}.json";
 
-    /// <summary>The ledger as metadata.</summary>
+    /// <summary>The budget as metadata.</summary>
     public Dictionary<string, string> ToMetadata() => new()
     {
         ["slices"] = Grants.ToString(),
@@ -28,13 +28,13 @@ internal sealed record QuotaLedger(QuotaGrants Grants, long Writes = 0, long Con
         ["conflicts"] = Conflicts.ToString(CultureInfo.InvariantCulture),
     };
 
-    /// <summary>The ledger stored in <paramref name="metadata"/>; <see cref="Empty"/> when it holds none (then the next write replaces it).</summary>
-    public static QuotaLedger FromMetadata(IReadOnlyDictionary<string, string> metadata) =>
+    /// <summary>The budget stored in <paramref name="metadata"/>; <see cref="Empty"/> when it holds none (then the next write replaces it).</summary>
+    public static QuotaBudgetBlob FromMetadata(IReadOnlyDictionary<string, string> metadata) =>
         metadata.TryGetValue("slices", out var slices)
-            ? new QuotaLedger(QuotaGrants.Parse(slices), Counter(metadata, "writes"), Counter(metadata, "conflicts"))
+            ? new QuotaBudgetBlob(QuotaGrants.Parse(slices), Counter(metadata, "writes"), Counter(metadata, "conflicts"))
             : Empty;
 
-    /// <summary>The ledger as a small JSON document (the blob's body).</summary>
+    /// <summary>The budget as a small JSON document (the blob's body).</summary>
     public byte[] ToJson(ApsEndpoint endpoint, int windowLimit) => System.Text.Encoding.UTF8.GetBytes(string.Create(
         CultureInfo.InvariantCulture,
         $$"""{"endpoint":"{{endpoint}}","windowLimit":{{windowLimit}},"newestSlice":"{{Grants.Newest?.UtcDateTime:O}}","slices":"{{Grants}}","writes":{{Writes}},"conflicts":{{Conflicts}}}"""));
