@@ -1,4 +1,6 @@
 using AccBackup.Acc;
+using AccBackup.Quotas.ProcessScope;
+using AccBackup.Quotas.SharedScope;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Quotas;

@@ -1,6 +1,6 @@
 using AccBackup.Acc;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.ProcessScope;
 
 /// <summary>One endpoint's exact sliding log of calls: at most <c>limit</c> of them in any interval of one window, as APS counts them.</summary>
 /// <remarks>

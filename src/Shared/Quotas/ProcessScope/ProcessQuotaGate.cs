@@ -1,6 +1,6 @@
 using AccBackup.Acc;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.ProcessScope;
 
 /// <summary>One endpoint's calls paced by this process alone (<c>Aps:Quota:Scope</c> = Process): callers queue in order
 /// for the endpoint's <see cref="ApsQuotaLog"/>, and only the first in line ever waits for the window.</summary>

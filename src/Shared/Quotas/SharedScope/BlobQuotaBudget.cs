@@ -6,7 +6,7 @@ using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>The shared APS budget kept in the backup container: one small blob per endpoint, updated with optimistic concurrency.</summary>
 /// <remarks>

@@ -1,4 +1,4 @@
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>The APS call budget every process of one backup shares (<c>Aps:Quota:Scope</c> = Shared), kept outside the process.</summary>
 /// <remarks>

@@ -2,7 +2,7 @@ using System.Globalization;
 using AccBackup.Acc;
 using AccBackup.Storage;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>What one endpoint's shared budget has granted in the slices that still count, as stored in its blob.</summary>
 /// <remarks>

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 using System.Globalization;
 using AccBackup.Acc;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>What a shared budget has granted per slice, over the slices that can still share a window with a new grant.</summary>
 /// <remarks>

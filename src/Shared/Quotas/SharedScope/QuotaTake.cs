@@ -1,6 +1,6 @@
 using AccBackup.Acc;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>A request for calls to one endpoint in one slice of its shared budget.</summary>
 /// <param name="Endpoint">The APS endpoint (each has its own quota).</param>

@@ -1,6 +1,6 @@
 using AccBackup.Acc;
 
-namespace AccBackup.Quotas;
+namespace AccBackup.Quotas.SharedScope;
 
 /// <summary>One endpoint's calls under a shared budget: tokens taken in batches from the current slice, spent locally.</summary>
 /// <remarks>

@@ -1,8 +1,9 @@
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.ProcessScope;
 using Microsoft.Extensions.Time.Testing;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.ProcessScope;
 
 [Trait("Category", "Unit")]
 public sealed class ApsQuotaLogTests

@@ -1,12 +1,13 @@
 using System.Text;
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 using AccBackup.Storage;
 using AccBackup.Tests.Storage;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.SharedScope;
 
 /// <summary>The shared budget on a real container (Azurite): grants per window, conflicts between processes, roll-over.</summary>
 public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : IClassFixture<AzuriteContainerFixture>

@@ -1,7 +1,8 @@
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.SharedScope;
 
 /// <summary>A shared budget in memory: grants by the same rule as the blob store (<see cref="QuotaGrants"/>), records every take, and can hold takes back.</summary>
 internal sealed class InMemoryQuotaBudget : IApsQuotaBudget

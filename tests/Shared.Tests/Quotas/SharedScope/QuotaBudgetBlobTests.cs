@@ -1,9 +1,10 @@
 using System.Text;
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 using AccBackup.Tests.Samples;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.SharedScope;
 
 /// <summary>The budget blob's metadata and body: what other processes, and later builds, read back.</summary>
 [Trait("Category", "Unit")]

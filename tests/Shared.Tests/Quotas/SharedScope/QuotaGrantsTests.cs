@@ -1,7 +1,8 @@
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.SharedScope;
 
 [Trait("Category", "Unit")]
 public sealed class QuotaGrantsTests

@@ -1,8 +1,9 @@
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 using Microsoft.Extensions.Time.Testing;
 
-namespace AccBackup.Tests.Quotas;
+namespace AccBackup.Tests.Quotas.SharedScope;
 
 [Trait("Category", "Unit")]
 public sealed class SharedQuotaGateTests
