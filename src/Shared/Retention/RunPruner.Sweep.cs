@@ -1,4 +1,5 @@
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Storage;
 
 namespace AccBackup.Retention;

@@ -1,7 +1,8 @@
 using System.Text.Json;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 
-namespace AccBackup.Tests.Issues;
+namespace AccBackup.Tests.Issues.Snapshots;
 
 /// <summary>The snapshot's attachments in JSON: a referenced Docs file round-trips, a stored one writes no reference, and a
 /// snapshot written before references existed still reads.</summary>

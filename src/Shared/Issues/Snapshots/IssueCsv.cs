@@ -4,7 +4,7 @@ using System.Text.Json;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Serialization;
 
-namespace AccBackup.Issues;
+namespace AccBackup.Issues.Snapshots;
 
 /// <summary>A project's issues as a spreadsheet: one row per issue, names instead of ids where the settings give them, one
 /// column per custom attribute; RFC 4180, UTF-8 with BOM, formula-safe cells. The JSON snapshot stays the record.</summary>

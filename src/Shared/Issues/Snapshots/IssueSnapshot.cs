@@ -3,7 +3,7 @@ using System.Text.Json.Serialization;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 
-namespace AccBackup.Issues;
+namespace AccBackup.Issues.Snapshots;
 
 /// <summary>One project's issues as of one run: the record (JSON, nothing flattened), written once under that run.</summary>
 /// <param name="ProjectId">The Data Management project id (<c>b.…</c>).</param>

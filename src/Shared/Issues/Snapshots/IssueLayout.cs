@@ -3,7 +3,7 @@ using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;
 
-namespace AccBackup.Issues;
+namespace AccBackup.Issues.Snapshots;
 
 /// <summary>Where issues live in the backup container: each run's snapshot under its run folder
 /// (<c>$acc-backup/runs/{runId}/issues/{projectGuid}/issues.json|csv</c>), attachments once per attachment

@@ -1,6 +1,6 @@
 using AccBackup.Storage;
 
-namespace AccBackup.Issues;
+namespace AccBackup.Issues.Snapshots;
 
 /// <summary>Reads a run's issue snapshot back: for the next run's incremental read, for restore, for tests.</summary>
 public static class IssueSnapshotReader

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization;
 
-namespace AccBackup.Issues;
+namespace AccBackup.Issues.Snapshots;
 
 /// <summary>Source-generated JSON for issue snapshots.</summary>
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, WriteIndented = true)]
