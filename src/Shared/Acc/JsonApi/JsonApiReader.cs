@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.JsonApi;
 
 /// <summary>Reads fields of an APS JSON body; a missing or mistyped field becomes an error naming endpoint and field.</summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Performance", "CA1822", Justification = "One reader API for every field; some reads need the endpoint for their error, some not.")]

@@ -1,6 +1,7 @@
 using AccBackup.Acc;
+using AccBackup.Acc.JsonApi;
 
-namespace AccBackup.Tests.Acc;
+namespace AccBackup.Tests.Acc.JsonApi;
 
 [Trait("Category", "Unit")]
 public sealed class ApsPageQueryTests

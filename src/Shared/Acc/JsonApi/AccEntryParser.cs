@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.JsonApi;
 
 /// <summary>Turns JSON:API folder, item and version objects into domain records.</summary>
 internal static class AccEntryParser

@@ -1,6 +1,7 @@
 using System.Text.Json;
+using AccBackup.Acc.JsonApi;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.Tokens;
 
 /// <summary>An APS access token and when to renew it: 5 minutes before it expires, or after four fifths of a short lifetime.</summary>
 internal sealed record AccessToken(string Value, DateTimeOffset ExpiresAt, DateTimeOffset RefreshAt)

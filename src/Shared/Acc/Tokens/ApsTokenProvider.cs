@@ -6,7 +6,7 @@ using AccBackup.Retry;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.Tokens;
 
 /// <summary>Caches the 2-legged APS token: one refresh at a time, before expiry (5 min, or a fifth of a short lifetime) or after a 401.</summary>
 public sealed partial class ApsTokenProvider : IApsAccessTokens, IDisposable

@@ -1,4 +1,4 @@
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.JsonApi;
 
 /// <summary>
 /// The query a paged listing asks with, re-applied to every <c>links.next</c> that lacks part of it: APS's documented

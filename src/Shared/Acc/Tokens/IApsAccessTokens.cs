@@ -1,4 +1,4 @@
-namespace AccBackup.Acc;
+namespace AccBackup.Acc.Tokens;
 
 /// <summary>Where <see cref="ApsTransport"/> gets its bearer tokens: the app's own (<see cref="ApsTokenProvider"/>, two-legged)
 /// or a service account's user-context ones (<see cref="Issues.SsaTokenProvider"/>).</summary>
