@@ -8,7 +8,8 @@ using AccBackup.Runs.Scheduling;
 namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>Inputs and outputs an earlier build left in a task hub's history (committed samples, as the Functions worker writes
-/// them) still read: the settings a run pins moved from the orchestration's input into its plan.</summary>
+/// them) still read: the settings a run pins moved from the orchestration's input into its plan, and the counts of unchanged
+/// folders and files keep their earlier names on the wire.</summary>
 [Trait("Category", "Unit")]
 public sealed class OrchestrationInputSampleTests
 {
@@ -44,6 +45,26 @@ public sealed class OrchestrationInputSampleTests
         var plan = RunPlans.For(JsonSerializer.Deserialize<PrepareRunResult>(JsonSerializer.Serialize(prepared, Worker), Worker)!, new BackupRunRequest());
 
         Assert.Equal((false, 35, BackupVersions.All), (plan.IncludeHidden, plan.FoldersPerListing, plan.Versions));
+    }
+
+    [Fact]
+    public void ListFoldersResult_WrittenWithCarriedCounts_ReadsAndWritesThemUnderTheSameNames()
+    {
+        var result = Read<ListFoldersResult>("list-folders-result.json");
+
+        Assert.Equal((7, 120), (result.UnchangedFolders, result.UnchangedFiles));
+        var written = JsonSerializer.Serialize(result, Worker);
+        Assert.Contains("\"CarriedFolders\":7", written, StringComparison.Ordinal);
+        Assert.Contains("\"CarriedFiles\":120", written, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ProjectBackupOutcome_WrittenWithFoldersCarried_ReadsTheUnchangedFolders()
+    {
+        var outcome = Read<ProjectBackupOutcome>("project-backup-outcome.json");
+
+        Assert.Equal((3L, 7L, 120L, 12), (outcome.Tally.FoldersListed, outcome.Tally.FoldersUnchanged, outcome.Tally.Unchanged, outcome.LargestGenerationTasks));
+        Assert.Contains("\"FoldersCarried\":7", JsonSerializer.Serialize(outcome.Tally, Worker), StringComparison.Ordinal);
     }
 
     private static T Read<T>(string fileName) =>

@@ -99,7 +99,7 @@ public sealed partial class ListFoldersActivity(
                 Names = [.. folder.Names, .. seen.Names.Skip(old.Names.Count)],
             };
             found.Folders.Add(moved);
-            found.CarriedFolders++;
+            found.UnchangedFolders++;
             var oldFolderPath = string.Join('/', [.. seen.Names]) + "/";
             foreach (var record in previous.FilesIn(seen.Id))
             {
@@ -179,7 +179,7 @@ public sealed partial class ListFoldersActivity(
         var reusedFiles = reused.Where(c => !c.Record.EarlierVersion).ToList();
         return new ListFoldersResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + reusedFiles.Count,
             files.Sum(f => f.ApiSize ?? 0) + reusedFiles.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
-            found.CarriedFolders, reusedFiles.Count);
+            found.UnchangedFolders, reusedFiles.Count);
     }
 
     /// <summary>What one activity found, gathered from parallel listings.</summary>
@@ -195,7 +195,7 @@ public sealed partial class ListFoldersActivity(
 
         public ConcurrentQueue<string> Errors { get; } = new();
 
-        public int CarriedFolders { get; set; }
+        public int UnchangedFolders { get; set; }
 
         public void Listed(FolderRef folder, IEnumerable<FolderRef> subFolders, IEnumerable<InventoryRecord> files, PreviousRunState? stored)
         {
