@@ -153,6 +153,6 @@ public sealed class BlobQuotaBudgetTests(AzuriteContainerFixture fixture) : ICla
     private async Task<QuotaBudgetBlob> StoredBudgetAsync(ApsEndpoint endpoint)
     {
         var blob = await fixture.Container.GetPropertiesAsync(QuotaBudgetBlob.BlobName(endpoint), CancellationToken.None);
-        return QuotaBudgetBlob.FromMetadata(Assert.IsType<StoredBlob>(blob).Metadata);
+        return QuotaBudgetBlob.FromMetadata(Assert.IsType<BlobDescription>(blob).Metadata);
     }
 }

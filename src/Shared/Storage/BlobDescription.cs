@@ -11,7 +11,7 @@ namespace AccBackup.Storage;
 /// <param name="ContentMd5">The stored Content-MD5, if the blob has one (Put Blob always sets it; a block commit only when given).</param>
 /// <param name="ContentType">The stored MIME type.</param>
 /// <param name="Metadata">The blob's metadata, keys compared ignoring case; values as stored (see <see cref="BlobMetadata.Decode"/>).</param>
-public sealed record StoredBlob(
+public sealed record BlobDescription(
     string Name,
     long Length,
     string ETag,
@@ -35,7 +35,7 @@ public sealed record StoredBlob(
     public DateTimeOffset? ImmutableUntil { get; init; }
 
     /// <summary>The blob <paramref name="name"/> as Get Blob Properties described it.</summary>
-    internal static StoredBlob From(string name, BlobProperties properties) => new(
+    internal static BlobDescription From(string name, BlobProperties properties) => new(
         name,
         properties.ContentLength,
         Quoted(properties.ETag),
@@ -51,7 +51,7 @@ public sealed record StoredBlob(
     };
 
     /// <summary>A blob as List Blobs described it.</summary>
-    internal static StoredBlob From(BlobItem item) => new(
+    internal static BlobDescription From(BlobItem item) => new(
         item.Name,
         item.Properties.ContentLength ?? 0,
         item.Properties.ETag is { } etag ? Quoted(etag) : string.Empty,
@@ -76,7 +76,7 @@ public sealed record StoredBlob(
             : new Dictionary<string, string>(metadata, StringComparer.OrdinalIgnoreCase);
 }
 
-/// <summary>What forbids deletes in a whole container, as its properties say (blob-level holds are on <see cref="StoredBlob"/>).</summary>
+/// <summary>What forbids deletes in a whole container, as its properties say (blob-level holds are on <see cref="BlobDescription"/>).</summary>
 /// <param name="ImmutabilityPolicy">A time-based retention policy: a blob younger than its period cannot be deleted.</param>
 /// <param name="LegalHold">A legal hold: no blob can be deleted until it is cleared.</param>
 public sealed record ContainerHolds(bool ImmutabilityPolicy, bool LegalHold);
