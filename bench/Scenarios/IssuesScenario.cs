@@ -7,6 +7,7 @@ using AccBackup.Bench.Measure;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Variants;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;

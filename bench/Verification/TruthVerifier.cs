@@ -31,8 +31,8 @@ internal static class TruthVerifier
     {
         // Keyed by item and version: every version is written once, so an item changed since the first night has a blob per version.
         // A renamed file's new version points at the blob of the version it was renamed from: then the item's last listed blob is checked.
-        var blobs = new Dictionary<(string Item, string Version), StoredBlob>();
-        var byItem = new Dictionary<string, StoredBlob>(StringComparer.Ordinal);
+        var blobs = new Dictionary<(string Item, string Version), BlobDescription>();
+        var byItem = new Dictionary<string, BlobDescription>(StringComparer.Ordinal);
         await foreach (var blob in container.ListAsync(null, cancellationToken))
         {
             if (!blob.Name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.Ordinal)

@@ -36,7 +36,7 @@ internal sealed class DurableBackupHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
-    /// <summary>The state container: latest pointer, quota ledgers, each run's working records.</summary>
+    /// <summary>The state container: latest pointer, quota budget blobs, each run's working records.</summary>
     public BlobContainer State => Services.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey);
 
     /// <summary>Starts a host; <paramref name="copyActivity"/> replaces the copy activity's class (e.g. one that fails).</summary>

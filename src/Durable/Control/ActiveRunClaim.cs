@@ -63,7 +63,7 @@ public sealed class ActiveRunClaim([FromKeyedServices(BlobContainer.StateKey)] B
     }
 
     /// <summary>The run that holds <paramref name="claim"/>, or null when it holds nothing any more.</summary>
-    private async Task<ClaimHolder?> HolderAsync(DurableTaskClient client, StoredBlob claim, CancellationToken cancellationToken)
+    private async Task<ClaimHolder?> HolderAsync(DurableTaskClient client, BlobDescription claim, CancellationToken cancellationToken)
     {
         if (!claim.Metadata.TryGetValue(RunIdKey, out var runId))
         {

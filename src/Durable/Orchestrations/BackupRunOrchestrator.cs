@@ -67,7 +67,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
             throw new BackupContainerException(problem);
         }
 
-        var plan = RunPlans.For(prepared, input.Request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
+        var plan = RunPlans.For(prepared, input.Request);
         tally.ProjectsTotal = prepared.Projects.Count;
         Log.Started(logger, runId, prepared.Projects.Count, prepared.ListingMode);
 

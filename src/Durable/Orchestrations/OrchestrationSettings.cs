@@ -1,24 +1,21 @@
 using AccBackup.Backup.Settings;
 
-
 namespace AccBackup.Durable.Orchestrations;
 
-/// <summary>The settings an orchestration needs, carried in its input: orchestrators get no dependency injection, and an
-/// input fixed at start keeps every replay making the same decisions.</summary>
+/// <summary>How the orchestrations dispatch a run's work, carried in their input: orchestrators get no dependency injection,
+/// and an input fixed at start keeps every replay making the same decisions. What the run's activities read is in its
+/// <see cref="Runs.Scheduling.RunPlan"/> instead, never here.</summary>
 /// <param name="MaxActivitiesInFlight">Activities running at once across the whole run (Backup:MaxActivitiesInFlight).</param>
 /// <param name="ProjectsInParallel">Project sub-orchestrations running at once (Backup:ProjectsInParallel).</param>
 /// <param name="ActivityAttempts">Attempts per activity (Backup:ActivityAttempts).</param>
 /// <param name="CompletionsPerGeneration">Activities a project orchestration completes before it continues as new, which
 /// bounds its history whatever the project's size.</param>
-/// <param name="Versions">Which versions of a changed file are stored (Backup:Versions).</param>
-public sealed record OrchestrationSettings(
-    int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int FoldersPerListing, bool IncludeHidden, int CompletionsPerGeneration = 100,
-    BackupVersions Versions = BackupVersions.Latest)
+public sealed record OrchestrationSettings(int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int CompletionsPerGeneration = 100)
 {
     /// <summary>The settings of a run started now.</summary>
     public static OrchestrationSettings From(BackupOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts, options.FoldersPerListing, options.IncludeHidden, Versions: options.Versions);
+        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts);
     }
 }

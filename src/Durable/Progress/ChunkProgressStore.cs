@@ -54,6 +54,6 @@ public sealed class ChunkProgressStore([FromKeyedServices(BlobContainer.StateKey
 
     private static string Text(long value) => value.ToString(CultureInfo.InvariantCulture);
 
-    private static long Read(StoredBlob blob, string key) =>
+    private static long Read(BlobDescription blob, string key) =>
         blob.Metadata.TryGetValue(key, out var text) && long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : 0;
 }

@@ -1,3 +1,4 @@
+using AccBackup.Acc.Tokens;
 using AccBackup.Quotas;
 using AccBackup.Retry;
 using Microsoft.Extensions.Configuration;

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text.Json;
+using AccBackup.Acc.Tokens;
 using AccBackup.Quotas;
 using AccBackup.Retry;
 using Microsoft.Extensions.Options;

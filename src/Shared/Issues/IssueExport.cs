@@ -1,3 +1,4 @@
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 

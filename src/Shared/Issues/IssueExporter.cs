@@ -1,7 +1,9 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Acc.JsonApi;
 using AccBackup.Backup.Copying;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;

@@ -3,6 +3,8 @@ using System.Net;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Acc.JsonApi;
+using AccBackup.Issues.Snapshots;
 
 namespace AccBackup.Issues;
 

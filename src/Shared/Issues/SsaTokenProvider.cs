@@ -3,6 +3,7 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Acc.Tokens;
 using AccBackup.Quotas;
 using AccBackup.Retry;
 using Microsoft.Extensions.Logging;

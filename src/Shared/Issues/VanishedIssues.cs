@@ -1,4 +1,6 @@
 using AccBackup.Acc;
+using AccBackup.Acc.JsonApi;
+using AccBackup.Issues.Snapshots;
 
 namespace AccBackup.Issues;
 

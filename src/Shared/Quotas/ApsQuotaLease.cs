@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Quotas.ProcessScope;
 
 namespace AccBackup.Quotas;
 

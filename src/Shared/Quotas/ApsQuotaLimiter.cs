@@ -1,4 +1,6 @@
 using AccBackup.Acc;
+using AccBackup.Quotas.ProcessScope;
+using AccBackup.Quotas.SharedScope;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Quotas;
@@ -11,7 +13,7 @@ namespace AccBackup.Quotas;
 /// counting each call until one window and <c>Aps:Quota:WindowMargin</c> after its response, so the rule holds where
 /// APS counts, whatever the latency, with room in time (not in count) for what the client cannot see.
 /// <see cref="ApsQuotaScope.Shared"/>: every process takes from one budget per endpoint (<see cref="IApsQuotaBudget"/>),
-/// counted in clock-aligned slices (<see cref="QuotaTally"/>), so scaled-out instances stay under it together.
+/// counted in clock-aligned slices (<see cref="QuotaGrants"/>), so scaled-out instances stay under it together.
 /// </remarks>
 public sealed class ApsQuotaLimiter : IDisposable
 {

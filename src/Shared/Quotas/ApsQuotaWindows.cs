@@ -8,7 +8,7 @@ namespace AccBackup.Quotas;
 /// <see cref="LimitOf"/> = floor(quota × share) calls. Process scope enforces it exactly (<see cref="ApsQuotaLog"/>).
 /// Shared scope counts grants per slice (<see cref="SlicesPerWindow"/> to a window, aligned to the clock so every
 /// process agrees which slice it is in) and grants while the last <see cref="SlicesPerWindow"/> + 1 slices hold fewer
-/// than the limit (<see cref="QuotaTally"/>): a window placed anywhere overlaps at most that many slices.
+/// than the limit (<see cref="QuotaGrants"/>): a window placed anywhere overlaps at most that many slices.
 /// </remarks>
 public sealed class ApsQuotaWindows
 {

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Security.Cryptography;
 using AccBackup.Backup.Naming;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;

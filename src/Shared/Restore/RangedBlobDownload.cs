@@ -20,7 +20,7 @@ internal static class RangedBlobDownload
     /// <summary>Ranged GETs in flight per file.</summary>
     public const int RangesInFlight = 8;
 
-    /// <summary>Blobs from this size (one full window of ranges) are read in ranges; smaller ones in one GET.</summary>
+    /// <summary>Blobs from this size (<see cref="RangesInFlight"/> full ranges) are read in ranges; smaller ones in one GET.</summary>
     /// <remarks>
     /// Ranges pay where one connection's rate binds (Azure over a long link); below this, the restore's files in parallel
     /// fill the link, and one GET costs the service and this process least (bench link-bound, Azurite over loopback: every

@@ -17,9 +17,9 @@ internal sealed class Deleter(ILogger logger)
     public string? Refusal => refusal;
 
     /// <summary>Deletes <paramref name="blobs"/> from <paramref name="container"/>; stops early after a refusal.</summary>
-    public async Task<DeleteResult> DeleteAllAsync(BlobContainer container, IReadOnlyList<StoredBlob> blobs, CancellationToken cancellationToken)
+    public async Task<DeleteResult> DeleteAllAsync(BlobContainer container, IReadOnlyList<BlobDescription> blobs, CancellationToken cancellationToken)
     {
-        var deleted = new ConcurrentBag<StoredBlob>();
+        var deleted = new ConcurrentBag<BlobDescription>();
         var held = new ConcurrentBag<PrunedBlob>();
         await Parallel.ForEachAsync(blobs, new ParallelOptions { MaxDegreeOfParallelism = Concurrency, CancellationToken = cancellationToken }, async (blob, token) =>
         {
@@ -61,7 +61,7 @@ internal sealed class Deleter(ILogger logger)
 /// <param name="Deleted">The blobs deleted (a blob already gone is in neither list).</param>
 /// <param name="Kept">The blobs a retention policy or legal hold kept.</param>
 /// <param name="Refused">Whether a delete was refused for another reason (see <see cref="Deleter.Refusal"/>).</param>
-internal sealed record DeleteResult(IReadOnlyList<StoredBlob> Deleted, IReadOnlyList<PrunedBlob> Kept, bool Refused)
+internal sealed record DeleteResult(IReadOnlyList<BlobDescription> Deleted, IReadOnlyList<PrunedBlob> Kept, bool Refused)
 {
     /// <summary>The first retention refusal's reason, or null.</summary>
     public string? Held => Kept.Count > 0 ? Kept[0].Reason : null;

@@ -55,9 +55,9 @@ public sealed partial class RunPruner
         return counted;
     }
 
-    private static async Task<List<StoredBlob>> ToListAsync(IAsyncEnumerable<StoredBlob> blobs)
+    private static async Task<List<BlobDescription>> ToListAsync(IAsyncEnumerable<BlobDescription> blobs)
     {
-        var list = new List<StoredBlob>();
+        var list = new List<BlobDescription>();
         await foreach (var blob in blobs.ConfigureAwait(false))
         {
             list.Add(blob);

@@ -1,4 +1,5 @@
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Storage;
 
 namespace AccBackup.Retention;
@@ -15,7 +16,7 @@ public sealed partial class RunPruner
     private async Task<(IReadOnlyList<PrunedBlob> Removed, IReadOnlyList<PrunedBlob> Retained)> SweepAsync(
         HashSet<string> referenced, DateTimeOffset cutoff, bool dryRun, Deleter deleter, CancellationToken cancellationToken)
     {
-        var candidates = new List<StoredBlob>();
+        var candidates = new List<BlobDescription>();
         var retained = new List<PrunedBlob>();
         await foreach (var blob in backup.ListWithHoldsAsync(null, cancellationToken).ConfigureAwait(false))
         {

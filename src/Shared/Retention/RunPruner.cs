@@ -1,4 +1,5 @@
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
@@ -139,7 +140,7 @@ public sealed partial class RunPruner(
     }
 
     /// <summary>A blob's hold, from its properties, or null when nothing forbids deleting it.</summary>
-    private string? Hold(StoredBlob blob) =>
+    private string? Hold(BlobDescription blob) =>
         blob.HasLegalHold ? "legal hold"
         : blob.ImmutableUntil is { } until && until > time.GetUtcNow() ? $"immutable until {until:u}"
         : null;

@@ -42,7 +42,7 @@ public static class ManifestEntries
     /// <summary>The entry of a file whose bytes <paramref name="previous"/> (an earlier run's entry) already stores, at the
     /// record's place and version: the same version, or a rename (a new version over the same storage object). No byte is copied.</summary>
     /// <remarks>The size reference is the listing's when it states one; else the signed download's the earlier run recorded.</remarks>
-    public static ManifestEntry Carried(this InventoryRecord record, ManifestEntry previous) => previous with
+    public static ManifestEntry Reused(this InventoryRecord record, ManifestEntry previous) => previous with
     {
         ProjectId = record.ProjectId,
         ProjectName = record.ProjectName,

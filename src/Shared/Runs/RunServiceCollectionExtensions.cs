@@ -6,6 +6,7 @@ using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
 using AccBackup.Quotas;
+using AccBackup.Quotas.SharedScope;
 using AccBackup.Runs.Activities;
 using AccBackup.Runs.InProcess;
 using AccBackup.Runs.State;

@@ -28,7 +28,7 @@ public sealed partial class BlobContainer
             // A seekable stream over the caller's memory: a retry resends it from the start.
             var info = await clients.Transfer.GetBlockBlobClient(blobName)
                 .UploadAsync(BinaryData.FromBytes(content).ToStream(), upload, token).ConfigureAwait(false);
-            return StoredBlob.Quoted(info.Value.ETag);
+            return BlobDescription.Quoted(info.Value.ETag);
         }, cancellationToken);
     }
 
@@ -103,7 +103,7 @@ public sealed partial class BlobContainer
         return RunAsync("Commit block list", Checked(blobName), async token =>
         {
             var info = await clients.Transfer.GetBlockBlobClient(blobName).CommitBlockListAsync(blockIds, commit, token).ConfigureAwait(false);
-            return StoredBlob.Quoted(info.Value.ETag);
+            return BlobDescription.Quoted(info.Value.ETag);
         }, cancellationToken);
     }
 
@@ -120,7 +120,7 @@ public sealed partial class BlobContainer
         return RunAsync("Upload", Checked(blobName), async token =>
         {
             var info = await clients.Transfer.GetBlobClient(blobName).UploadAsync(content, upload, token).ConfigureAwait(false);
-            return StoredBlob.Quoted(info.Value.ETag);
+            return BlobDescription.Quoted(info.Value.ETag);
         }, cancellationToken);
     }
 

@@ -114,13 +114,13 @@ public sealed partial class BlobContainer : IDisposable
         }, cancellationToken);
 
     /// <summary>Get Blob Properties: size, ETag, time, MD5 and metadata, or null when there is no such blob.</summary>
-    public Task<StoredBlob?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken) =>
+    public Task<BlobDescription?> GetPropertiesAsync(string blobName, CancellationToken cancellationToken) =>
         RunAsync("Get properties", Checked(blobName), async token =>
         {
             try
             {
                 var properties = await clients.Control.GetBlobClient(blobName).GetPropertiesAsync(cancellationToken: token).ConfigureAwait(false);
-                return StoredBlob.From(blobName, properties.Value);
+                return BlobDescription.From(blobName, properties.Value);
             }
             catch (RequestFailedException e) when (IsBlobMissing(e))
             {
@@ -144,20 +144,20 @@ public sealed partial class BlobContainer : IDisposable
         }, cancellationToken);
 
     /// <summary>List Blobs: every blob whose name starts with <paramref name="prefix"/>, with metadata, page after page.</summary>
-    public IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, CancellationToken cancellationToken) =>
+    public IAsyncEnumerable<BlobDescription> ListAsync(string? prefix, CancellationToken cancellationToken) =>
         ListAsync(prefix, BlobTraits.Metadata, maxResultsPerPage: null, cancellationToken);
 
     /// <summary>List Blobs: every blob whose name starts with <paramref name="prefix"/>, with its creation time, legal hold and
-    /// immutability policy (<see cref="StoredBlob.HasLegalHold"/>, <see cref="StoredBlob.ImmutableUntil"/>) but no metadata:
+    /// immutability policy (<see cref="BlobDescription.HasLegalHold"/>, <see cref="BlobDescription.ImmutableUntil"/>) but no metadata:
     /// what a delete must check first.</summary>
-    public IAsyncEnumerable<StoredBlob> ListWithHoldsAsync(string? prefix, CancellationToken cancellationToken) =>
+    public IAsyncEnumerable<BlobDescription> ListWithHoldsAsync(string? prefix, CancellationToken cancellationToken) =>
         ListAsync(prefix, BlobTraits.ImmutabilityPolicy | BlobTraits.LegalHold, maxResultsPerPage: null, cancellationToken);
 
     /// <summary>List Blobs with a page size, so tests can prove paging with a few blobs; null means the service's 5000.</summary>
-    internal IAsyncEnumerable<StoredBlob> ListAsync(string? prefix, int? maxResultsPerPage, CancellationToken cancellationToken) =>
+    internal IAsyncEnumerable<BlobDescription> ListAsync(string? prefix, int? maxResultsPerPage, CancellationToken cancellationToken) =>
         ListAsync(prefix, BlobTraits.Metadata, maxResultsPerPage, cancellationToken);
 
-    private async IAsyncEnumerable<StoredBlob> ListAsync(
+    private async IAsyncEnumerable<BlobDescription> ListAsync(
         string? prefix, BlobTraits traits, int? maxResultsPerPage, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var pages = clients.Control.GetBlobsAsync(traits, BlobStates.None, prefix, cancellationToken)
@@ -168,7 +168,7 @@ public sealed partial class BlobContainer : IDisposable
             {
                 foreach (var item in pages.Current.Values)
                 {
-                    yield return StoredBlob.From(item);
+                    yield return BlobDescription.From(item);
                 }
             }
         }

@@ -170,15 +170,15 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
     }
 
     // What the shared budget cost in storage: every write, and per conflict a refused write and a re-read,
-    // plus one first read per endpoint and process (the ledgers count writes and conflicts).
+    // plus one first read per endpoint and process (the budget blobs count writes and conflicts).
     // The shared budget's blobs live in the state container (they are rewritten at every take).
     private static async Task<long> QuotaBlobCallsAsync(AccBackup.Storage.BlobContainer container, int processes)
     {
         long calls = 0;
         await foreach (var blob in container.ListAsync("$acc-backup/quota/", CancellationToken.None))
         {
-            var ledger = (await container.GetPropertiesAsync(blob.Name, CancellationToken.None))!.Metadata;
-            calls += long.Parse(ledger["writes"], CultureInfo.InvariantCulture) + (2 * long.Parse(ledger["conflicts"], CultureInfo.InvariantCulture)) + processes;
+            var budget = (await container.GetPropertiesAsync(blob.Name, CancellationToken.None))!.Metadata;
+            calls += long.Parse(budget["writes"], CultureInfo.InvariantCulture) + (2 * long.Parse(budget["conflicts"], CultureInfo.InvariantCulture)) + processes;
         }
 
         return calls;

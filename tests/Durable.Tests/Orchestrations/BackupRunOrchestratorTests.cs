@@ -10,6 +10,8 @@ using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.Durable.Tests.Orchestrations;
 
@@ -75,7 +77,7 @@ public sealed class BackupRunOrchestratorTests
         var second = await host.RunAsync("night-2", new BackupRunInput(new BackupRunRequest(), host.Settings));
 
         Assert.Equal((OrchestrationRuntimeStatus.Completed, OrchestrationRuntimeStatus.Completed), (first.RuntimeStatus, second.RuntimeStatus));
-        Assert.Equal(BackupVersions.All, host.Settings.Versions);
+        Assert.Equal(BackupVersions.All, host.Services.GetRequiredService<IOptions<BackupOptions>>().Value.Versions);
         var outcome = second.ReadOutputAs<BackupRunOutcome>()!;
         Assert.Equal(("Succeeded", 1L), (outcome.Status, outcome.Copied));
         var manifest = await host.Manifests.ReadAsync("night-2", CancellationToken.None);

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
 using AccEmulator;

@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Acc.Tokens;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 

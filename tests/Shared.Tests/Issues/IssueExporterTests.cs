@@ -1,5 +1,6 @@
 using System.Text;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccEmulator.Endpoints;
 using Microsoft.Extensions.DependencyInjection;

@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Acc.Tokens;
 using AccBackup.Issues;
 using AccBackup.Quotas;
 using AccBackup.Retry;

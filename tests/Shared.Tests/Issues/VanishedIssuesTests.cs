@@ -1,4 +1,5 @@
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Tests.Backup.Copying;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Quotas;
+using AccBackup.Tests.Quotas.SharedScope;
 using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Time.Testing;
 

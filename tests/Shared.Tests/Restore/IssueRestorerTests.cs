@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using AccBackup.Backup.Naming;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;

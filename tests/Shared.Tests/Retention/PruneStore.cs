@@ -74,11 +74,11 @@ internal sealed class PruneStore : IDisposable
         using var issue = System.Text.Json.JsonDocument.Parse("""{"id":"issue-1","displayId":1}""");
         using var attachment = System.Text.Json.JsonDocument.Parse("""{"attachmentId":"a1","fileName":"photo.jpg"}""");
         const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
-        var snapshot = new AccBackup.Issues.IssueSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, null, null,
-            new AccBackup.Issues.IssueSettingsRecord([], [], [], []),
-            [new AccBackup.Issues.IssueRecord(issue.RootElement.Clone(), [], [new AccBackup.Issues.StoredAttachment(attachment.RootElement.Clone(), attachmentBlob, 10, new string('0', 64), null)])]);
-        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Issues.IssueJsonContext.Default.IssueSnapshot);
-        await Backup.UploadAsync(AccBackup.Issues.IssueLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
+        var snapshot = new AccBackup.Issues.Snapshots.IssueSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, null, null,
+            new AccBackup.Issues.Snapshots.IssueSettingsRecord([], [], [], []),
+            [new AccBackup.Issues.Snapshots.IssueRecord(issue.RootElement.Clone(), [], [new AccBackup.Issues.Snapshots.StoredAttachment(attachment.RootElement.Clone(), attachmentBlob, 10, new string('0', 64), null)])]);
+        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Issues.Snapshots.IssueJsonContext.Default.IssueSnapshot);
+        await Backup.UploadAsync(AccBackup.Issues.Snapshots.IssueLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }
 
     /// <summary>A blob no run references (a backup running now, or one that stopped before its manifest, wrote it).</summary>

@@ -1,5 +1,6 @@
 using System.Net;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Retention;

@@ -20,7 +20,7 @@ public sealed class BlobContainerListTests(AzuriteContainerFixture fixture) : IC
         await Container.UploadAsync("other/not-listed.bin", new byte[1], null, CancellationToken.None);
 
         // Act
-        var listed = new List<StoredBlob>();
+        var listed = new List<BlobDescription>();
         await foreach (var blob in Container.ListAsync("paged/", maxResultsPerPage: 5, CancellationToken.None))
         {
             listed.Add(blob);
@@ -44,7 +44,7 @@ public sealed class BlobContainerListTests(AzuriteContainerFixture fixture) : IC
         var etag = await Container.UploadAsync("listed/with-metadata.txt", "hello"u8.ToArray(), options, CancellationToken.None);
 
         // Act
-        var listed = new List<StoredBlob>();
+        var listed = new List<BlobDescription>();
         await foreach (var blob in Container.ListAsync("listed/", CancellationToken.None))
         {
             listed.Add(blob);

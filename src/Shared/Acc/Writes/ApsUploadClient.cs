@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using AccBackup.Acc.JsonApi;
 
 namespace AccBackup.Acc.Writes;
 

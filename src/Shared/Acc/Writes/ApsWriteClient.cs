@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using AccBackup.Acc.JsonApi;
 
 namespace AccBackup.Acc.Writes;
 

@@ -113,7 +113,7 @@ public static class StoredVersion
 
     /// <summary>An <see cref="FileCopyStatus.Unchanged"/> result when <paramref name="blob"/> already holds this version intact.</summary>
     /// <remarks>Intact: its size is the one recorded, and it has the SHA-256 its verification promises (a size-only copy has none).</remarks>
-    public static FileCopyResult? Matches(StoredBlob? blob, FileCopyRequest request)
+    public static FileCopyResult? Matches(BlobDescription? blob, FileCopyRequest request)
     {
         if (blob is null
             || !blob.Metadata.TryGetValue(Keys.VersionId, out var version) || BlobMetadata.Decode(version) != request.VersionId

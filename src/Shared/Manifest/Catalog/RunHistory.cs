@@ -21,7 +21,7 @@ public sealed class RunHistory(BlobContainer container, ManifestReader reader)
     public async Task<IReadOnlyList<RunListing>> ListAsync(int top, CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(top);
-        var manifests = new List<StoredBlob>();
+        var manifests = new List<BlobDescription>();
         await foreach (var blob in container.ListAsync(RunLayout.RunsPrefix, cancellationToken).ConfigureAwait(false))
         {
             var rest = blob.Name[RunLayout.RunsPrefix.Length..];

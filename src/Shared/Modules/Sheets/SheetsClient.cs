@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
+using AccBackup.Acc.JsonApi;
 
 namespace AccBackup.Modules.Sheets;
 

@@ -38,7 +38,7 @@ public sealed partial class BackupRunner(
             throw new BackupContainerException(problem);
         }
 
-        var plan = RunPlans.For(prepared, request, settings.IncludeHidden, settings.FoldersPerListing, settings.Versions);
+        var plan = RunPlans.For(prepared, request);
         var schedule = RunSchedule.Start(plan, prepared.Projects);
         var live = new LiveFileProgress(progress);
         live.Report(schedule.Progress("listing"));

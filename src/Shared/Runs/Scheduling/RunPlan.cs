@@ -2,7 +2,8 @@ using AccBackup.Runs.Activities;
 
 namespace AccBackup.Runs.Scheduling;
 
-/// <summary>What every activity of one run shares: fixed when the run starts, never changed by the scheduler.</summary>
+/// <summary>What every activity of one run shares: fixed when the run starts, never changed by the scheduler; the only
+/// road of the settings a run pins (<see cref="PinnedRunSettings"/>), never read live while the run goes on.</summary>
 /// <param name="PreviousRunId">The run whose folder state lets unchanged folders be skipped; null lists every folder.</param>
 /// <param name="FoldersPerListing">How many sub-folders one listing activity takes (Backup:FoldersPerListing).</param>
 /// <param name="StoredRunId">The latest finished run, whose stored bytes are not copied again (null when forcing copies).</param>
@@ -17,13 +18,14 @@ public sealed record RunPlan(
 /// <summary>Builds a run's plan, the same for both drivers.</summary>
 public static class RunPlans
 {
-    /// <summary>The plan of a run prepared as <paramref name="prepared"/>.</summary>
-    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request, bool includeHidden, int foldersPerListing, Backup.Settings.BackupVersions versions)
+    /// <summary>The plan of a run prepared as <paramref name="prepared"/>, with the settings its preparation pinned.</summary>
+    public static RunPlan For(PrepareRunResult prepared, BackupRunRequest request)
     {
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(request);
-        return new RunPlan(prepared.RunId, request.DryRun, request.ForceCopy, includeHidden, prepared.PreviousRunId, foldersPerListing,
-            request.ForceCopy ? null : prepared.LatestRunId, versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId,
+        var pinned = prepared.Pinned;
+        return new RunPlan(prepared.RunId, request.DryRun, request.ForceCopy, pinned.IncludeHidden, prepared.PreviousRunId, pinned.FoldersPerListing,
+            request.ForceCopy ? null : prepared.LatestRunId, pinned.Versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId,
             request.DryRun ? [] : prepared.Modules ?? []);
     }
 }

@@ -149,10 +149,10 @@ public sealed class RunSchedule(RunScheduleState state)
         var project = ProjectOf(work);
         var tally = State.Tally;
         tally.FoldersListed += result.FoldersListed;
-        tally.FoldersCarried += result.CarriedFolders;
+        tally.FoldersUnchanged += result.UnchangedFolders;
         tally.FilesFound += result.Files;
         tally.BytesFound += result.Bytes;
-        tally.Unchanged += result.CarriedFiles;
+        tally.Unchanged += result.UnchangedFiles;
         foreach (var error in result.Errors)
         {
             project.AddError(error);

@@ -10,7 +10,10 @@ public sealed class RunTally
 
     public long FoldersListed { get; set; }
 
-    public long FoldersCarried { get; set; }
+    /// <summary>Folders taken unchanged from the previous run (their rollup time the same), not listed.</summary>
+    /// <remarks>Its earlier JSON name, so a tally in a task hub's history still reads.</remarks>
+    [System.Text.Json.Serialization.JsonPropertyName("FoldersCarried")]
+    public long FoldersUnchanged { get; set; }
 
     public long FilesFound { get; set; }
 
@@ -71,7 +74,7 @@ public sealed class RunTally
         ProjectsTotal += other.ProjectsTotal;
         ProjectsDone += other.ProjectsDone;
         FoldersListed += other.FoldersListed;
-        FoldersCarried += other.FoldersCarried;
+        FoldersUnchanged += other.FoldersUnchanged;
         FilesFound += other.FilesFound;
         BytesFound += other.BytesFound;
         Copied += other.Copied;
@@ -109,6 +112,6 @@ public sealed class RunTally
 
     /// <summary>The progress record the CLI shows and the orchestration puts in its custom status.</summary>
     public BackupProgress ToProgress(string runId, string phase) => new(
-        runId, phase, ProjectsDone, ProjectsTotal, FoldersListed + FoldersCarried, FilesFound, Copied, Unchanged, NoContent, Failed,
+        runId, phase, ProjectsDone, ProjectsTotal, FoldersListed + FoldersUnchanged, FilesFound, Copied, Unchanged, NoContent, Failed,
         BytesCopied, BytesFound, SizeMismatches) { FilesPlanned = Planned };
 }

@@ -81,7 +81,7 @@ public sealed class PreviousRunState
         _ => 0,
     };
 
-    /// <summary>The entry whose blob already holds <paramref name="record"/>'s bytes: the same version (a <c>Carried</c>
+    /// <summary>The entry whose blob already holds <paramref name="record"/>'s bytes: the same version (a <c>carried</c>
     /// entry describes the version its blob holds), or the same APS storage object (a rename: a new version over the same
     /// bytes); null when none, or when the record has no bytes.</summary>
     public ManifestEntry? StoredBytesOf(InventoryRecord record)

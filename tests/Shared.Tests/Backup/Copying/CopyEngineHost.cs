@@ -39,7 +39,7 @@ internal sealed class CopyEngineHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
-    /// <summary>The state container: latest pointer, quota ledgers, each run's working records.</summary>
+    /// <summary>The state container: latest pointer, quota budget blobs, each run's working records.</summary>
     public BlobContainer State => Services.GetRequiredKeyedService<BlobContainer>(BlobContainer.StateKey);
 
     /// <summary>A client for the backup container without the write-once guard: for a test to damage the backup as an

@@ -22,7 +22,7 @@ public sealed record AssembleManifestInput(
     ModulesSummary? Modules = null)
 {
     /// <summary>The fan-in's input for the run prepared as <paramref name="prepared"/>, built the same by both drivers.</summary>
-    /// <param name="tally">The run's counts when its work is done (its folders listed and carried).</param>
+    /// <param name="tally">The run's counts when its work is done (its folders listed and unchanged).</param>
     /// <param name="failedProjects">Projects not backed up whole, with their reasons.</param>
     /// <param name="issues">The issue counts; null when issues were not exported. Its failed projects join the modules' coverage.</param>
     /// <param name="proof">The proof's summary; null when not proven.</param>
@@ -31,7 +31,7 @@ public sealed record AssembleManifestInput(
     {
         ArgumentNullException.ThrowIfNull(prepared);
         ArgumentNullException.ThrowIfNull(tally);
-        return new(prepared.RunId, prepared.StartedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersCarried, failedProjects,
+        return new(prepared.RunId, prepared.StartedAt, prepared.Projects.Count, tally.FoldersListed + tally.FoldersUnchanged, failedProjects,
             [.. prepared.Projects.Select(p => p.Id)], prepared.ListingMode, prepared.PreviousRunId, prepared.LastFullListingAt, dryRun, prepared.LatestRunId,
             issues, proof, tally.Modules.ToSummary(issues?.FailedProjects ?? []));
     }

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Issues.Snapshots;
 using AccBackup.Runs.State;
 using AccBackup.Storage;
 using Microsoft.Extensions.Logging;

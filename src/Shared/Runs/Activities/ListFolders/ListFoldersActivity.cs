@@ -16,10 +16,10 @@ namespace AccBackup.Runs.Activities;
 /// <remarks>
 /// With a previous run's state, a folder whose rollup time is the one recorded is not listed: its whole subtree is
 /// carried over from that run (files as unchanged, no APS call), re-homed if an ancestor was renamed. A listed file
-/// whose bytes the latest run already stored (the same version, or a rename over the same storage object) is carried
+/// whose bytes the latest run already stored (the same version, or a rename over the same storage object) is reused
 /// too, pointing at that blob: blobs are written once, so no version's bytes are stored twice.
 /// With <see cref="BackupVersions.All"/>, a listed file whose tip is newer than the version the latest run stored also
-/// brings the versions in between (one version-list call), each copied or carried like a tip.
+/// brings the versions in between (one version-list call), each copied or reused like a tip.
 /// Idempotent: the same input writes the same blobs (records sorted, names from <see cref="ListFoldersInput.OutputKey"/>).
 /// </remarks>
 public sealed partial class ListFoldersActivity(
@@ -32,8 +32,8 @@ public sealed partial class ListFoldersActivity(
 
     private const int MaxErrorsReported = 20;
 
-    /// <summary>Carried files per chunk, in copy chunks (<see cref="BackupOptions.FilesPerChunk"/>): 2,500 by default, a few MiB.</summary>
-    private const int CarriedChunkFactor = 10;
+    /// <summary>Reused files per chunk, in copy chunks (<see cref="BackupOptions.FilesPerChunk"/>): 2,500 by default, a few MiB.</summary>
+    private const int ReusedChunkFactor = 10;
 
     /// <summary>Lists (or carries over) the input's folders; a folder that cannot be listed is reported in <see cref="ListFoldersResult.Errors"/>.</summary>
     public async Task<ListFoldersResult> ListAsync(ListFoldersInput input, CancellationToken cancellationToken)
@@ -99,7 +99,7 @@ public sealed partial class ListFoldersActivity(
                 Names = [.. folder.Names, .. seen.Names.Skip(old.Names.Count)],
             };
             found.Folders.Add(moved);
-            found.CarriedFolders++;
+            found.UnchangedFolders++;
             var oldFolderPath = string.Join('/', [.. seen.Names]) + "/";
             foreach (var record in previous.FilesIn(seen.Id))
             {
@@ -115,11 +115,11 @@ public sealed partial class ListFoldersActivity(
                 };
                 if (previous.EntryFor(record.ItemId) is { Status: ManifestStatus.NoContent } none && none.VersionId == record.VersionId)
                 {
-                    found.Carried.Add((now, now.Carried(none)));
+                    found.Reused.Add((now, now.Reused(none)));
                 }
                 else
                 {
-                    // Stored by that run (whatever the path now): carried. Failed or planned: copied.
+                    // Stored by that run (whatever the path now): reused. Failed or planned: copied.
                     found.Add(now, previous);
                 }
             }
@@ -152,14 +152,15 @@ public sealed partial class ListFoldersActivity(
             await blobs.WriteAsync(name, ordered.Skip(chunks * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
         }
 
-        // Carried files get their inventory and their results at once: nothing to copy, so no copy activity's size to
+        // Reused files (carried folders' files among them) get their inventory and their results at once: nothing to copy, so no copy activity's size to
         // respect; larger chunks mean fewer blobs to write now and to read at the fan-in and the next night.
-        var carried = found.Carried.OrderBy(c => c.Record.BlobName, StringComparer.Ordinal).ToList();
-        var perCarriedChunk = perChunk * CarriedChunkFactor;
-        for (var i = 0; i * perCarriedChunk < carried.Count; i++)
+        var reused = found.Reused.OrderBy(c => c.Record.BlobName, StringComparer.Ordinal).ToList();
+        var perReusedChunk = perChunk * ReusedChunkFactor;
+        for (var i = 0; i * perReusedChunk < reused.Count; i++)
         {
+            // The blob names keep "-carried": a run resumed by a newer build finds the chunks an older one wrote.
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey + "-carried", i);
-            var slice = carried.Skip(i * perCarriedChunk).Take(perCarriedChunk).ToList();
+            var slice = reused.Skip(i * perReusedChunk).Take(perReusedChunk).ToList();
             await Task.WhenAll(
                 blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken),
                 blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken)).ConfigureAwait(false);
@@ -175,10 +176,10 @@ public sealed partial class ListFoldersActivity(
 
         // Files of the account: earlier versions are counted apart, in the manifest.
         var files = ordered.Where(f => !f.EarlierVersion).ToList();
-        var carriedFiles = carried.Where(c => !c.Record.EarlierVersion).ToList();
-        return new ListFoldersResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + carriedFiles.Count,
-            files.Sum(f => f.ApiSize ?? 0) + carriedFiles.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
-            found.CarriedFolders, carriedFiles.Count);
+        var reusedFiles = reused.Where(c => !c.Record.EarlierVersion).ToList();
+        return new ListFoldersResult(chunks, subFoldersBlob, found.SubFolders.Count, listed - found.Errors.Count, files.Count + reusedFiles.Count,
+            files.Sum(f => f.ApiSize ?? 0) + reusedFiles.Sum(c => c.Record.ApiSize ?? 0), [.. found.Errors.Take(MaxErrorsReported)],
+            found.UnchangedFolders, reusedFiles.Count);
     }
 
     /// <summary>What one activity found, gathered from parallel listings.</summary>
@@ -190,11 +191,11 @@ public sealed partial class ListFoldersActivity(
 
         public ConcurrentBag<InventoryRecord> Files { get; } = [];
 
-        public ConcurrentBag<(InventoryRecord Record, ManifestEntry Entry)> Carried { get; } = [];
+        public ConcurrentBag<(InventoryRecord Record, ManifestEntry Entry)> Reused { get; } = [];
 
         public ConcurrentQueue<string> Errors { get; } = new();
 
-        public int CarriedFolders { get; set; }
+        public int UnchangedFolders { get; set; }
 
         public void Listed(FolderRef folder, IEnumerable<FolderRef> subFolders, IEnumerable<InventoryRecord> files, PreviousRunState? stored)
         {
@@ -210,13 +211,13 @@ public sealed partial class ListFoldersActivity(
             }
         }
 
-        /// <summary>A file to copy, or carried when <paramref name="stored"/> already holds its bytes (its blob is written once).</summary>
+        /// <summary>A file to copy, or reused when <paramref name="stored"/> already holds its bytes (its blob is written once).</summary>
         public void Add(InventoryRecord file, PreviousRunState? stored)
         {
             if (stored?.StoredBytesOf(file) is { BlobName: { } blob } entry)
             {
                 var placed = file with { BlobName = blob };
-                Carried.Add((placed, placed.Carried(entry)));
+                Reused.Add((placed, placed.Reused(entry)));
             }
             else
             {

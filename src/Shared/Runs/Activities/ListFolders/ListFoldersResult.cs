@@ -1,11 +1,13 @@
+using System.Text.Json.Serialization;
 using AccBackup.Manifest;
-
-
 
 namespace AccBackup.Runs.Activities;
 
 /// <summary>Output of a listing activity: references and counts only, never file lists.</summary>
 /// <param name="InventoryChunks">How many chunks to copy it wrote: <see cref="RunLayout.InventoryChunk"/> of its output key, 0 to this count.</param>
+/// <param name="UnchangedFolders">Folders whose rollup time was the previous run's: their subtree taken from that run, not listed.</param>
+/// <param name="UnchangedFiles">Files with nothing to copy (in unchanged folders, or reusing a blob an earlier run stored): counted unchanged.</param>
+/// <remarks>The two counts keep their earlier JSON names, so a listing's result in a task hub's history still reads.</remarks>
 public sealed record ListFoldersResult(
     int InventoryChunks,
     string? SubFoldersBlob,
@@ -14,5 +16,5 @@ public sealed record ListFoldersResult(
     int Files,
     long Bytes,
     IReadOnlyList<string> Errors,
-    int CarriedFolders = 0,
-    int CarriedFiles = 0);
+    [property: JsonPropertyName("CarriedFolders")] int UnchangedFolders = 0,
+    [property: JsonPropertyName("CarriedFiles")] int UnchangedFiles = 0);

@@ -58,7 +58,10 @@ public sealed partial class PrepareRunActivity(
         }
 
         return new PrepareRunResult(input.RunId, input.StartedAt, selected, listing.Mode, listing.PreviousRunId, listing.LastFullListingAt, listing.LatestRunId, exportIssues,
-            modules.PerProjectModules);
+            modules.PerProjectModules)
+        {
+            Pinned = PinnedRunSettings.From(options.Value),
+        };
     }
 
     /// <summary>The facts <see cref="BackupContainerCheck"/> decides on: whether the containers exist, whether runs were written

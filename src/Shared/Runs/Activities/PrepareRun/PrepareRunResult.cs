@@ -11,6 +11,10 @@ public sealed record PrepareRunResult(
     string RunId, DateTimeOffset StartedAt, IReadOnlyList<ProjectRef> Projects, string ListingMode, string? PreviousRunId, DateTimeOffset LastFullListingAt,
     string? LatestRunId = null, bool IssuesConfigured = false, IReadOnlyList<string>? Modules = null)
 {
+    /// <summary>The settings the run pins when it starts (<c>Backup:IncludeHidden</c>, <c>Backup:FoldersPerListing</c>,
+    /// <c>Backup:Versions</c>): read here, once, for both drivers, and carried on only in the run's <see cref="Scheduling.RunPlan"/>.</summary>
+    public PinnedRunSettings Pinned { get; init; } = PinnedRunSettings.Defaults;
+
     /// <summary>Why the backup container can't take the run; null when it can. A run with a problem has no projects: its
     /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why. Left out of the activity's output when null.</summary>
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
