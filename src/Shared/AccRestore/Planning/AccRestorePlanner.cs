@@ -41,7 +41,7 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
             var project = targetProject ?? projects.FirstOrDefault(p => p.Id == entry.ProjectId);
             var folders = target is { } to ? RestoreTargetPath.Under(to.Folders, entry, request.PathPrefix) : RestoreTargetPath.Split(entry).Folders;
             var versions = history?.GetValueOrDefault(entry.ItemId);
-            files.Add(await PlanFileAsync(entry, project, folders, versions, state, cancellationToken).ConfigureAwait(false));
+            files.Add(await PlanFileAsync(entry, project, folders, versions, state, inPlace: target is null, cancellationToken).ConfigureAwait(false));
         }
 
         return new AccRestorePlan(request.RestoreId, runId, request.Target, plannedAt, state.Folders, files)
@@ -51,7 +51,7 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
     }
 
     private async Task<PlannedFile> PlanFileAsync(
-        ManifestEntry entry, AccProject? project, IReadOnlyList<string> folders, IReadOnlyList<StoredVersionRef>? versions, PlanState state, CancellationToken cancellationToken)
+        ManifestEntry entry, AccProject? project, IReadOnlyList<string> folders, IReadOnlyList<StoredVersionRef>? versions, PlanState state, bool inPlace, CancellationToken cancellationToken)
     {
         var name = RestoreTargetPath.Split(entry).Name;
         var night = RestoreSelection.Ref(entry);
@@ -84,7 +84,8 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
         var uploads = versions is { Count: > 0 } all && all[^1].VersionNumber == night.VersionNumber ? all : [night];
         var planned = new PlannedFile(entry.Path, entry.ProjectId, entry.ItemId, night, project.Id, folderPath, name, RestoreAction.Skip, "");
 
-        if (project.Id == entry.ProjectId && tree.FindItem(entry.ItemId) is var (file, folder))
+        // In place only without a target: a target (even in the file's own project) says where the files go.
+        if (inPlace && project.Id == entry.ProjectId && tree.FindItem(entry.ItemId) is var (file, folder))
         {
             // The item's own name where the night's path ends with it (a name may hold '/', which the path cannot show).
             var own = file.Tip?.Name ?? file.Name;
