@@ -47,6 +47,8 @@ public sealed class AccRestoreOrchestratorTests
         Assert.Equal("done", instance.ReadCustomStatusAs<RestoreStatus>()!.Phase);
         var record = await host.Host.Services.GetRequiredService<RestoreRecord>().ReadAsync("apply-1", CancellationToken.None);
         Assert.Equal(15, record!.Files.Count(f => f.CreatedVersions.Count == 1 && f.Plan.Action == RestoreAction.Undelete));
+        Assert.Equal(RestoreAction.Nothing, record.Files.Single(f => f.Plan.Name == "hidden note.txt").Plan.Action);
+        Assert.DoesNotContain(now, f => f.DisplayName == "hidden note.txt");
         Assert.Equal(new SortedDictionary<string, int>(planned.Plan.Counts.ToDictionary()), Done(record));
 
         // Resumed (the same restore again): its record is there, nothing is written.
@@ -75,6 +77,12 @@ public sealed class AccRestoreOrchestratorTests
         }
 
         Assert.Equal(0L, host.Emulator.GetWriteStats().UploadedBytes);
+
+        // A file hidden (not deleted) on the night gets its bytes back, and the plan says ACC shows it again: no call keeps it hidden.
+        var record = (await host.Host.Services.GetRequiredService<RestoreRecord>().ReadAsync("ransom", CancellationToken.None))!;
+        var hidden = record.Files.Single(f => f.Plan.Name == "hidden note.txt");
+        Assert.Equal((RestoreAction.Promote, true), (hidden.Plan.Action, hidden.Succeeded));
+        Assert.Contains("visible afterwards", hidden.Plan.Reason, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -129,6 +129,11 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
         var night = planned.Night;
         var hiddenFolder = state.UnhideChain(planned.TargetProjectId, folder);
         var at = $"v{file.Tip?.VersionNumber}";
+        if (file.Hidden && !TargetFolderNode.HasDeletedTip(file))
+        {
+            return await HiddenAsync(planned, file, cancellationToken).ConfigureAwait(false);
+        }
+
         if (TargetFolderNode.IsDeleted(file) && file.Tip?.Id == night.VersionId && night.VersionId is not null)
         {
             // A delete adds a version: a hidden item whose tip is still the night's was hidden already then (the backup keeps hidden items).
@@ -153,6 +158,25 @@ public sealed class AccRestorePlanner(ApsDataClient data, TipReader tips, Restor
         return night.VersionId is null
             ? planned with { Action = RestoreAction.UploadNewVersion, TargetItemId = file.Id, Uploads = uploads, Reason = $"ACC's tip {at} {what}, and the manifest does not name the night's version to copy: uploaded as a new version" }
             : planned with { Action = RestoreAction.Promote, TargetItemId = file.Id, CopyFrom = night.VersionId, Reason = $"ACC's tip {at} {what}: the night's v{night.VersionNumber} is copied over it" };
+    }
+
+    /// <summary>A file hidden in ACC but not deleted (its tip still has bytes), as the backup keeps it (<c>Backup:IncludeHidden</c>).</summary>
+    /// <remarks>ACC has no call that hides a file and keeps its bytes at the tip: a new version (a copy or an upload) shows the
+    /// item again, and a delete leaves a tip without bytes. So a hidden file whose tip holds the night's bytes is left hidden,
+    /// and one whose tip holds others gets the night's bytes back and is visible afterwards; the reason says so.</remarks>
+    private async Task<PlannedFile> HiddenAsync(PlannedFile planned, AccFile file, CancellationToken cancellationToken)
+    {
+        var night = planned.Night;
+        var at = $"v{file.Tip?.VersionNumber}";
+        if (await SameBytesAsync(file.Tip, night, cancellationToken).ConfigureAwait(false))
+        {
+            return planned with { Action = RestoreAction.Nothing, TargetItemId = file.Id, Reason = $"hidden in ACC with the night's bytes at its tip {at}: left hidden, as it is" };
+        }
+
+        const string Shown = "ACC shows an item again when it takes a version, so it is visible afterwards";
+        return night.VersionId is null
+            ? planned with { Action = RestoreAction.UploadNewVersion, TargetItemId = file.Id, Uploads = [night], Reason = $"hidden in ACC and its tip {at} holds other bytes: the night's are uploaded as a new version ({Shown})" }
+            : planned with { Action = RestoreAction.Promote, TargetItemId = file.Id, CopyFrom = night.VersionId, Reason = $"hidden in ACC and its tip {at} holds other bytes: the night's v{night.VersionNumber} is copied over it ({Shown})" };
     }
 
     private Task<bool> SameBytesAsync(AccFileVersion? tip, StoredVersionRef night, CancellationToken cancellationToken) =>

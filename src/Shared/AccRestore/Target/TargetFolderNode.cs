@@ -36,5 +36,9 @@ public sealed class TargetFolderNode(AccFolder folder, TargetFolderNode? parent,
 
     /// <summary>Whether the file's tip is a delete (<c>versions:autodesk.core:Deleted</c>) or it is hidden.</summary>
     public static bool IsDeleted(AccFile file) =>
-        file.Hidden || file.Tip?.ExtensionType == "versions:autodesk.core:Deleted";
+        file.Hidden || HasDeletedTip(file);
+
+    /// <summary>Whether the file's tip is a delete: hidden with no bytes at the tip, as a delete in ACC leaves it.</summary>
+    public static bool HasDeletedTip(AccFile file) =>
+        file.Tip?.ExtensionType == "versions:autodesk.core:Deleted";
 }
