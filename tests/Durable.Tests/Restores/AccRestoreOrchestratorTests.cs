@@ -17,36 +17,44 @@ public sealed class AccRestoreOrchestratorTests
     private static readonly string[] ReservedFiles = ["Specifications.docx", "Tower-STR.rvt", "Budget.xlsx"];
 
     [Fact]
-    public async Task AccRestore_AfterMassDeletionPlanThenApply_PlanChangesNothingAndApplyBringsBackOwnItemsWithoutBytes()
+    public async Task AccRestore_AfterMassDeletionPlanThenApply_PlanChangesNothingAndApplyBringsBackOwnItemsWithoutBytesLeavingNewFiles()
     {
         await using var host = await DurableRestoreHost.StartAsync();
         await host.BackUpAsync("night-1");
-        var deleted = host.Night.Where(f => f.ProjectName == Tower && !ReservedFiles.Contains(f.DisplayName)).Take(15).ToList();
+        const string subtree = Source + "/Big Folder";
+        var inSubtree = host.Night.Count(f => f.ProjectName == Tower && f.Path.StartsWith(subtree + "/", StringComparison.Ordinal));
+        var tower = host.Night.First(f => f.ProjectName == Tower);
+        await Testing.EmulatorFolders.HideAsync(host.Emulator, tower.ProjectId, host.Night.First(f => f.ProjectName == Tower && string.Join('/', f.FolderSegments) == subtree).FolderId);
+        var deleted = host.Night.Where(f => f.ProjectName == Tower && !f.Path.StartsWith(subtree + "/", StringComparison.Ordinal) && !ReservedFiles.Contains(f.DisplayName)).Take(10).ToList();
         deleted.ForEach(f => host.Emulator.Mutations.DeleteFile(f.ItemId));
+        var added = host.Emulator.Mutations.AddFile(host.Night.First(f => f.ProjectName == Tower && string.Join('/', f.FolderSegments) == Source).FolderId, "after the night.txt", 100);
 
         var before = await host.LiveAsync();
         var (_, planned) = await host.RestoreAsync(new AccRestoreRequest("plan-1", "night-1"));
 
         Assert.Equal("Planned", planned.Status);
-        Assert.Equal(15, planned.Plan!.Counts["Undelete"]);
+        Assert.Equal(10 + inSubtree, planned.Plan!.Counts["Undelete"]);
+        Assert.Equal(1, planned.Plan.FoldersToUnhide);
         AssertNothingWritten(host.Emulator.GetWriteStats());
         Assert.Equal(Paths(before), Paths(await host.LiveAsync()));
 
         var (instance, outcome) = await host.RestoreAsync(new AccRestoreRequest("apply-1", "night-1", Apply: true));
 
         Assert.Equal("Restored", outcome.Status);
-        Assert.Equal(15, outcome.VersionsCreated);
+        Assert.Equal(10, outcome.VersionsCreated);
         var now = await host.LiveAsync();
         foreach (var file in host.Night)
         {
             Assert.Contains(now, f => f.ItemId == file.ItemId && f.Path == file.Path && f.Sha256 == file.Sha256);
         }
 
+        Assert.Contains(now, f => f.ItemId == added.Id);
         var stats = host.Emulator.GetWriteStats();
-        Assert.Equal((0L, 0, 15), (stats.UploadedBytes, stats.ItemsCreated, stats.VersionsCreated));
+        Assert.Equal((0L, 0, 0, 10), (stats.UploadedBytes, stats.ItemsCreated, stats.FoldersCreated, stats.VersionsCreated));
+        Assert.All(stats.VersionsCreatedByItem.Values, v => Assert.Equal(1, v));
         Assert.Equal("done", instance.ReadCustomStatusAs<RestoreStatus>()!.Phase);
         var record = await host.Host.Services.GetRequiredService<RestoreRecord>().ReadAsync("apply-1", CancellationToken.None);
-        Assert.Equal(15, record!.Files.Count(f => f.CreatedVersions.Count == 1 && f.Plan.Action == RestoreAction.Undelete));
+        Assert.Equal(10, record!.Files.Count(f => f.CreatedVersions.Count == 1 && f.Plan.Action == RestoreAction.Undelete));
         Assert.Equal(RestoreAction.Nothing, record.Files.Single(f => f.Plan.Name == "hidden note.txt").Plan.Action);
         Assert.DoesNotContain(now, f => f.DisplayName == "hidden note.txt");
         Assert.Equal(new SortedDictionary<string, int>(planned.Plan.Counts.ToDictionary()), Done(record));
@@ -55,7 +63,7 @@ public sealed class AccRestoreOrchestratorTests
         await host.Client.PurgeInstanceAsync("apply-1");
         var (_, again) = await host.RestoreAsync(new AccRestoreRequest("apply-1", "night-1", Apply: true));
         Assert.Equal("AlreadyFinished", again.Status);
-        Assert.Equal(15, host.Emulator.GetWriteStats().VersionsCreated);
+        Assert.Equal(10, host.Emulator.GetWriteStats().VersionsCreated);
     }
 
     [Fact]
