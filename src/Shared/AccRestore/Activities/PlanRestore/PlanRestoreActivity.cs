@@ -1,3 +1,4 @@
+using AccBackup.AccRestore;
 using AccBackup.AccRestore.Planning;
 using AccBackup.AccRestore.Record;
 using AccBackup.Runs.Activities;
