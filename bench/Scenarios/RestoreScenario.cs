@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
 using AccBackup.Bench.Reporting;
 using AccBackup.Bench.Variants;
 using AccBackup.Runs;

@@ -1,14 +1,15 @@
+using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole.Access;
 using AccBackup.BackupConsole.Api;
 using AccBackup.BackupConsole.Assets;
 using AccBackup.BackupConsole.Browse;
 using AccBackup.BackupConsole.Nights;
 using AccBackup.BackupConsole.Restores;
-using AccBackup.AccRestore;
-using Microsoft.Extensions.Configuration;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 

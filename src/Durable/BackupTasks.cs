@@ -63,7 +63,8 @@ public static class BackupTasks
         return context.CallActivityAsync<TResult>(NameOf<TActivity>(), input, options);
     }
 
-    private static DurableTaskRegistry AddRunActivity<TActivity, TInput, TResult>(this DurableTaskRegistry registry)
+    /// <summary>Adds <typeparamref name="TActivity"/> as the activity named after it, run through <see cref="DurableActivity{TActivity, TInput, TResult}"/>.</summary>
+    internal static DurableTaskRegistry AddRunActivity<TActivity, TInput, TResult>(this DurableTaskRegistry registry)
         where TActivity : IRunActivity<TInput, TResult> =>
         registry.AddActivity<DurableActivity<TActivity, TInput, TResult>>(NameOf<TActivity>());
 

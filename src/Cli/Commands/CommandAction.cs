@@ -52,7 +52,7 @@ internal static class CommandAction
     private static string Describe(Exception e) => e switch
     {
         SettingsFileException => e.Message,
-        AccRestore.RestorePermissionException => e.Message,
+        AccRestore.Executing.RestorePermissionException => e.Message,
         RequestFailedException { Status: 0 } => $"Blob storage could not be reached: {e.Message}",
         RequestFailedException => $"Blob storage: {e.Message}",
         ApsUnreachableException => e.Message,

@@ -1,4 +1,6 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
 using Spectre.Console;
 
 namespace AccBackup.Cli.Output;

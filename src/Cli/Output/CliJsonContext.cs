@@ -19,7 +19,7 @@ namespace AccBackup.Cli.Output;
 [JsonSerializable(typeof(HistoryOutput))]
 [JsonSerializable(typeof(VerificationReport))]
 [JsonSerializable(typeof(RestoreReport))]
-[JsonSerializable(typeof(AccBackup.AccRestore.AccRestoreResult))]
+[JsonSerializable(typeof(AccBackup.AccRestore.Record.AccRestoreResult))]
 [JsonSerializable(typeof(PruneReport))]
 [JsonSerializable(typeof(ErrorOutput))]
 internal sealed partial class CliJsonContext : JsonSerializerContext;

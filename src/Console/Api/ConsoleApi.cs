@@ -1,10 +1,11 @@
 using System.Globalization;
+using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole.Access;
 using AccBackup.BackupConsole.Assets;
 using AccBackup.BackupConsole.Browse;
 using AccBackup.BackupConsole.Nights;
 using AccBackup.BackupConsole.Restores;
-using AccBackup.AccRestore;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Storage;

@@ -1,4 +1,5 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 
 namespace AccBackup.BackupConsole.Restores;
 

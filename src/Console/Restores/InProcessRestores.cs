@@ -1,5 +1,8 @@
 using System.Collections.Concurrent;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
+using AccBackup.AccRestore.Target;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Target;
 using AccBackup.BackupConsole.Api;
 
 namespace AccBackup.BackupConsole.Restores;

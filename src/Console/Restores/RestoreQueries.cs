@@ -1,5 +1,7 @@
 using System.Collections.Frozen;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole.Api;
 
 namespace AccBackup.BackupConsole.Restores;

@@ -1,4 +1,6 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Target;
 
 namespace AccBackup.BackupConsole.Restores;
 

@@ -1,3 +1,5 @@
+using AccBackup.AccRestore.Activities;
+
 namespace AccBackup.Durable.Restores;
 
 /// <summary>How a restore orchestration ended: Planned (no --apply), Restored, Incomplete (some files failed), AlreadyFinished
@@ -6,4 +8,7 @@ public sealed record AccRestoreOutcome(string RestoreId, string Status, RestoreP
 {
     /// <summary>Why it failed.</summary>
     public string? Failure { get; init; }
+
+    /// <summary>The orchestration's generations (it continues as new every <see cref="AccRestoreInput.BatchesPerGeneration"/> batches).</summary>
+    public int Generations { get; init; } = 1;
 }

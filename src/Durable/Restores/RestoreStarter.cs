@@ -1,4 +1,5 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Target;
 using AccBackup.Durable.Control;
 using Microsoft.DurableTask;
 using Microsoft.DurableTask.Client;
@@ -32,14 +33,14 @@ public static class RestoreStarter
         var query = new OrchestrationQuery { Statuses = BackupStarter.Active, PageSize = 100, FetchInputsAndOutputs = true };
         await foreach (var instance in client.GetAllInstancesAsync(query).WithCancellation(cancellationToken).ConfigureAwait(false))
         {
-            if (instance.Name == RestoreTaskNames.AccRestore && instance.ReadInputAs<AccRestoreInput>() is { } other && Overlaps(key, TargetKey(other.Request)))
+            if (instance.Name == AccRestoreOrchestrator.Name && instance.ReadInputAs<AccRestoreInput>() is { } other && Overlaps(key, TargetKey(other.Request)))
             {
                 return new RestoreStartResult(RestoreStartOutcome.RestoreRunning, instance.InstanceId,
                     $"restore {instance.InstanceId} into the same project is {instance.RuntimeStatus}: one restore at a time per target project");
             }
         }
 
-        await client.ScheduleNewOrchestrationInstanceAsync(RestoreTaskNames.AccRestore, input, new StartOrchestrationOptions(id), cancellationToken).ConfigureAwait(false);
+        await client.ScheduleNewOrchestrationInstanceAsync(AccRestoreOrchestrator.Name, input, new StartOrchestrationOptions(id), cancellationToken).ConfigureAwait(false);
         return new RestoreStartResult(RestoreStartOutcome.Started, id, "scheduled");
     }
 

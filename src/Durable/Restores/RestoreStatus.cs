@@ -1,3 +1,5 @@
+using AccBackup.AccRestore.Activities;
+
 namespace AccBackup.Durable.Restores;
 
 /// <summary>A restore's custom status: its phase (planning, planned, folders, files, done, failed), the plan in numbers, and progress.</summary>

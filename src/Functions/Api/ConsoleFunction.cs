@@ -1,4 +1,5 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole.Api;
 using AccBackup.Functions.Restores;
 using Microsoft.AspNetCore.Http;

@@ -1,4 +1,6 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole.Restores;
 using AccBackup.Durable.Restores;
 using Microsoft.DurableTask.Client;

@@ -1,3 +1,4 @@
+using AccBackup.AccRestore;
 using AccBackup.Durable.Restores;
 using Microsoft.Azure.Functions.Worker;
 using Microsoft.Azure.Functions.Worker.Builder;
@@ -13,7 +14,7 @@ public static class RestoreFunctionsRegistration
     public static FunctionsApplicationBuilder AddRestoreFunctions(this FunctionsApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.Services.AddAccRestoreOrchestration(builder.Configuration);
+        builder.Services.AddAccRestore(builder.Configuration);
         builder.ConfigureDurableWorker().AddTasks(registry => registry.AddRestoreTasks());
         return builder;
     }

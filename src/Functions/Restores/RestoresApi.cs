@@ -1,4 +1,6 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
 using AccBackup.Durable.Restores;
 using AccBackup.Functions.Api;
 using Microsoft.AspNetCore.Http;

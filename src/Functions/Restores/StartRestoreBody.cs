@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Target;
 
 namespace AccBackup.Functions.Restores;
 

@@ -1,6 +1,10 @@
 using AccBackup.Acc;
 using AccBackup.Acc.Tokens;
 using AccBackup.Acc.Writes;
+using AccBackup.AccRestore.Executing;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
+using AccBackup.AccRestore.Target;
 using AccBackup.Issues;
 using AccBackup.Quotas;
 using AccBackup.Retry;

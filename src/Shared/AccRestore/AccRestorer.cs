@@ -1,3 +1,6 @@
+using AccBackup.AccRestore.Executing;
+using AccBackup.AccRestore.Planning;
+using AccBackup.AccRestore.Record;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.AccRestore;
@@ -102,5 +105,3 @@ public sealed class AccRestorer(RestoreRecord record, AccRestorePlanner planner,
     }
 }
 
-/// <summary>How far the writes of a restore have got.</summary>
-public sealed record RestoreApplyProgress(int Done, int Total);

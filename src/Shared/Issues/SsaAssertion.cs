@@ -20,7 +20,12 @@ internal sealed class SsaAssertion : IDisposable
     {
         rsa = RSA.Create();
         rsa.ImportFromPem(privateKeyPem);
-        credentials = new SigningCredentials(new RsaSecurityKey(rsa) { KeyId = keyId }, SecurityAlgorithms.RsaSha256);
+        // The library's default factory caches signers process-wide by key id: a second assertion with the same kid (another
+        // service provider in the same process, after the first was disposed) would get a signer holding a disposed key.
+        credentials = new SigningCredentials(new RsaSecurityKey(rsa) { KeyId = keyId }, SecurityAlgorithms.RsaSha256)
+        {
+            CryptoProviderFactory = new CryptoProviderFactory { CacheSignatureProviders = false },
+        };
     }
 
     /// <summary>A compact JWS valid from <paramref name="now"/> for <paramref name="lifetime"/>.</summary>

@@ -101,11 +101,22 @@ public sealed class AccRestoreCommandTests
         });
         const string source = "Project Files/Architecture";
         var selected = scenario.Night.Where(f => f.ProjectName == AccRestoreScenario.Project && f.Path.StartsWith(source + "/", StringComparison.Ordinal)).ToList();
+        string[] args = ["--run", "night-1", "--path", AccRestoreScenario.Project + "/" + source, "--to-acc", "Demo Empty/Project Files/Restored"];
 
-        var (exit, json, text) = await scenario.RestoreAsync(
-            "--run", "night-1", "--path", AccRestoreScenario.Project + "/" + source, "--to-acc", "Demo Empty/Project Files/Restored", "--restore-id", "elsewhere", "--apply");
+        // Without --apply: nothing in ACC changes, and the plan's counts are what --apply then does.
+        var before = await scenario.LiveAsync();
+        var (planExit, plan, planText) = await scenario.RestoreAsync([.. args, "--restore-id", "elsewhere-plan"]);
+        Assert.True(planExit == 0, planText);
+        var planned = Counts(plan!.RootElement.GetProperty("plan").GetProperty("counts"));
+        Assert.Equal(selected.Count, planned["UploadNewFile"]);
+        var untouched = scenario.Emulator.GetWriteStats();
+        Assert.Equal((0, 0, 0, 0L), (untouched.ItemsCreated, untouched.FoldersCreated, untouched.VersionsCreated, untouched.UploadedBytes));
+        Assert.Equal(Paths(before), Paths(await scenario.LiveAsync()));
+
+        var (exit, json, text) = await scenario.RestoreAsync([.. args, "--restore-id", "elsewhere", "--apply"]);
 
         Assert.True(exit == 0, text);
+        Assert.Equal(planned, Counts(json!.RootElement.GetProperty("done")));
         var now = (await scenario.LiveAsync()).Where(f => f.ProjectName == "Demo Empty").ToList();
         foreach (var file in selected)
         {
@@ -117,7 +128,7 @@ public sealed class AccRestoreCommandTests
         Assert.Equal(selected.Count, stats.ItemsCreated);
         Assert.Equal(selected.Count, stats.CompletedUploads);
         Assert.Equal(selected.Sum(f => f.ServedLength!.Value), stats.UploadedBytes);
-        var big = json!.RootElement.GetProperty("files").EnumerateArray().Single(f => f.GetProperty("plan").GetProperty("name").GetString() == "big model.nwd");
+        var big = json.RootElement.GetProperty("files").EnumerateArray().Single(f => f.GetProperty("plan").GetProperty("name").GetString() == "big model.nwd");
         Assert.Equal(2, big.GetProperty("parts").GetInt32());
     }
 

@@ -1,6 +1,5 @@
-using System.Net.Http.Headers;
-using System.Text;
 using System.Text.Json;
+using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Quotas;
@@ -49,28 +48,8 @@ internal sealed class AccRestoreScenario : IAsyncDisposable
     public string FolderId(string project, string path) =>
         Night.First(f => f.ProjectName == project && string.Join('/', f.FolderSegments) == path).FolderId;
 
-    /// <summary>Deletes a folder as ACC's UI does: <c>PATCH …/folders/{id}</c> with <c>hidden: true</c>, through the emulator's API.</summary>
-    public async Task HideFolderAsync(string projectId, string folderId)
-    {
-        using var http = new HttpClient { BaseAddress = Emulator.BaseUrl };
-        using var tokenRequest = new HttpRequestMessage(HttpMethod.Post, "authentication/v2/token")
-        {
-            Content = new FormUrlEncodedContent([new("grant_type", "client_credentials"), new("scope", "data:read data:write")]),
-        };
-        tokenRequest.Headers.Authorization = new AuthenticationHeaderValue("Basic", Convert.ToBase64String(Encoding.UTF8.GetBytes($"{Emulator.ClientId}:{Emulator.ClientSecret}")));
-        using var tokenResponse = await http.SendAsync(tokenRequest);
-        tokenResponse.EnsureSuccessStatusCode();
-        using var token = JsonDocument.Parse(await tokenResponse.Content.ReadAsStringAsync());
-        using var patch = new HttpRequestMessage(HttpMethod.Patch, $"data/v1/projects/{Uri.EscapeDataString(projectId)}/folders/{Uri.EscapeDataString(folderId)}")
-        {
-            Content = new StringContent(
-                """{"jsonapi":{"version":"1.0"},"data":{"type":"folders","id":""" + JsonSerializer.Serialize(folderId) + ""","attributes":{"hidden":true}}}""",
-                Encoding.UTF8, "application/vnd.api+json"),
-        };
-        patch.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token.RootElement.GetProperty("access_token").GetString());
-        using var patched = await http.SendAsync(patch);
-        Assert.True(patched.IsSuccessStatusCode, await patched.Content.ReadAsStringAsync());
-    }
+    /// <summary>Deletes a folder as ACC's UI does (<see cref="EmulatorFolders.HideAsync"/>).</summary>
+    public Task HideFolderAsync(string projectId, string folderId) => EmulatorFolders.HideAsync(Emulator, projectId, folderId);
 
     /// <summary>Runs <c>restore</c> with <paramref name="args"/> and <c>--json</c>; the result's JSON.</summary>
     public async Task<(int ExitCode, JsonDocument? Json, string Text)> RestoreAsync(params string[] args)

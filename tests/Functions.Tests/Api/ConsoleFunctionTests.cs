@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 using AccBackup.BackupConsole;
 using AccBackup.BackupConsole.Access;
 using AccBackup.Functions.Api;

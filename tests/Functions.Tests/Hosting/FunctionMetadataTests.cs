@@ -1,5 +1,7 @@
 using System.Reflection;
 using System.Text.Json;
+using AccBackup.AccRestore;
+using AccBackup.AccRestore.Activities;
 using AccBackup.Durable;
 using AccBackup.Durable.Activities;
 using AccBackup.Durable.Orchestrations;
@@ -50,7 +52,7 @@ public sealed class FunctionMetadataTests
             Assert.Equal("activityTrigger", triggers[activity]);
         }
 
-        Assert.Equal("orchestrationTrigger", triggers[Durable.Restores.RestoreTaskNames.AccRestore]);
+        Assert.Equal("orchestrationTrigger", triggers[Durable.Restores.AccRestoreOrchestrator.Name]);
         foreach (var activity in new[] { "PlanRestore", "RestoreFolders", "RestoreFiles", "RecordRestore" })
         {
             Assert.Equal("activityTrigger", triggers[activity]);
@@ -69,9 +71,15 @@ public sealed class FunctionMetadataTests
         _ = ActivatorUtilities.CreateInstance<Functions.Api.BackupsApi>(app.Services);
         _ = ActivatorUtilities.CreateInstance<NightlyBackupTrigger>(app.Services);
         _ = ActivatorUtilities.CreateInstance<Functions.Restores.RestoresApi>(app.Services);
-        foreach (var restore in new[] { typeof(Durable.Restores.PlanRestoreActivity), typeof(Durable.Restores.RestoreFoldersActivity), typeof(Durable.Restores.RestoreFilesActivity), typeof(Durable.Restores.RecordRestoreActivity) })
+        foreach (var restore in new[]
+                 {
+                     typeof(DurableActivity<PlanRestoreActivity, AccRestoreRequest, RestorePlanSummary>), typeof(DurableActivity<RestoreFoldersActivity, RestoreFoldersInput, int>),
+                     typeof(DurableActivity<RestoreFilesActivity, RestoreFilesInput, RestoreFilesResult>), typeof(DurableActivity<RecordRestoreActivity, RecordRestoreInput, bool>),
+                 })
         {
+            // The adapter makes its activity per call: resolve that too, so a missing service shows here.
             Assert.NotNull(ActivatorUtilities.CreateInstance(app.Services, restore));
+            Assert.NotNull(ActivatorUtilities.GetServiceOrCreateInstance(app.Services, restore.GetGenericArguments()[0]));
         }
 
         _ = ActivatorUtilities.CreateInstance<Functions.Api.ConsoleFunction>(app.Services);

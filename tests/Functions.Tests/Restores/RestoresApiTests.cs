@@ -1,5 +1,6 @@
 using System.Text;
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Record;
 using AccBackup.Durable.Restores;
 using AccBackup.Durable.Tests.Restores;
 using AccBackup.Functions.Restores;

@@ -44,7 +44,7 @@ public sealed partial class ReadmeCommandTests
         var activities = typeof(IRunActivity<,>).Assembly.GetTypes()
             .Where(t => !t.IsAbstract && t.GetInterfaces().Any(i => i.IsGenericType && i.GetGenericTypeDefinition() == typeof(IRunActivity<,>)))
             .Select(BackupTasks.NameOf);
-        return [.. methods, BackupRunOrchestrator.Name, ProjectBackupOrchestrator.Name, .. activities];
+        return [.. methods, BackupRunOrchestrator.Name, ProjectBackupOrchestrator.Name, Durable.Restores.AccRestoreOrchestrator.Name, .. activities];
     }
 
     /// <summary>The names in the first column of the table under "## Functions" (a cell may name several, each in backticks).</summary>

@@ -1,4 +1,5 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Planning;
 
 namespace AccBackup.Tests.AccRestore;
 

@@ -1,4 +1,5 @@
 using AccBackup.AccRestore;
+using AccBackup.AccRestore.Target;
 using AccBackup.Manifest;
 
 namespace AccBackup.Tests.AccRestore;

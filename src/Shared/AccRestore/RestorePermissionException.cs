@@ -1,4 +1,0 @@
-namespace AccBackup.AccRestore;
-
-/// <summary>The acting identity lacks a right a restore needs on a target folder: nothing was written.</summary>
-public sealed class RestorePermissionException(string message) : Exception(message);
