@@ -3,8 +3,6 @@ using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Backup.Copying;
 using AccBackup.Storage;
-using Azure;
-using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -109,8 +107,8 @@ public sealed partial class RfiExporter(
 
         var snapshot = new RfiSnapshot(input.ProjectId, input.ProjectName, input.RunId, exportedAt, full ? exportedAt : previous!.FullReadAt, since, previous?.RunId,
             [.. records.Values.OrderBy(r => ModuleJson.Text(r.Rfi, "customIdentifier"), StringComparer.Ordinal).ThenBy(r => r.Id, StringComparer.Ordinal)]);
-        await WriteOnceAsync(RfiLayout.Csv(input.RunId, input.ProjectId), RfiCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
-        await WriteOnceAsync(RfiLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, RfiJsonContext.Default.RfiSnapshot),
+        await ModuleSnapshots.WriteOnceAsync(container, RfiLayout.Csv(input.RunId, input.ProjectId), RfiCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
+        await ModuleSnapshots.WriteOnceAsync(container, RfiLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, RfiJsonContext.Default.RfiSnapshot),
             "application/json", cancellationToken).ConfigureAwait(false);
         var counts = CountsOf(snapshot, read, copied);
         Log.Exported(logger, input.ProjectId, snapshot.Rfis.Count, read, full, counts[Counts.Attachments], copied, counts[Counts.AttachmentFailures]);
@@ -205,18 +203,6 @@ public sealed partial class RfiExporter(
         [Counts.AttachmentsCopied] = copied,
         [Counts.AttachmentFailures] = snapshot.Rfis.Sum(r => r.Attachments.Count(a => a.Error is not null)),
     };
-
-    private async Task WriteOnceAsync(string blobName, byte[] content, string contentType, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await container.UploadAsync(blobName, content, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = contentType }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
-        }
-        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists || e.ErrorCode == BlobErrorCode.ConditionNotMet)
-        {
-            // A repeated attempt of this export wrote it first (the snapshot last, so its presence means both are there).
-        }
-    }
 
     private static partial class Log
     {

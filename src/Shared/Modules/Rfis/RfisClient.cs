@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
 
@@ -28,28 +27,11 @@ public sealed class RfisClient
     /// <paramref name="updatedTo"/> (<c>filter.updatedAt</c>).</summary>
     /// <remarks>Sorted by creation, oldest first: an RFI updated while the pages are read keeps its place, so offset paging
     /// neither skips nor repeats one; a new RFI lands after the last page read, and the next night's range holds it.</remarks>
-    public async IAsyncEnumerable<JsonElement> SearchAsync(
-        string projectId, DateTimeOffset? updatedFrom, DateTimeOffset updatedTo, [EnumeratorCancellation] CancellationToken cancellationToken)
+    public IAsyncEnumerable<JsonElement> SearchAsync(string projectId, DateTimeOffset? updatedFrom, DateTimeOffset updatedTo, CancellationToken cancellationToken)
     {
-        var reader = new JsonApiReader(ApsEndpoint.Rfis);
-        var url = Url(projectId, "search:rfis");
-        for (var offset = 0L; ;)
-        {
-            var body = SearchBody(offset, updatedFrom is { } from ? Time(from) + ".." + Time(updatedTo) : null);
-            using var json = await transport.PostJsonAsync(ApsEndpoint.Rfis, url, body, cancellationToken).ConfigureAwait(false);
-            var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
-            var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
-            foreach (var result in results.EnumerateArray())
-            {
-                yield return result.Clone();
-            }
-
-            offset += results.GetArrayLength();
-            if (results.GetArrayLength() == 0 || offset >= total)
-            {
-                yield break;
-            }
-        }
+        var range = updatedFrom is { } from ? Time(from) + ".." + Time(updatedTo) : null;
+        return OffsetPages.ReadAsync(ApsEndpoint.Rfis, (offset, ct) => transport.PostJsonAsync(ApsEndpoint.Rfis, Url(projectId, "search:rfis"), SearchBody(offset, range), ct),
+            cancellationToken);
     }
 
     /// <summary>One RFI whole: what search lists plus its embedded responses.</summary>
@@ -104,23 +86,7 @@ public sealed class RfisClient
     private static Uri Url(string projectId, string relative) =>
         new($"construction/rfis/v3/projects/{Uri.EscapeDataString(RfisProjectId(projectId))}/{relative}", UriKind.Relative);
 
-    // Offset paging: offset += what came back, until offset reaches pagination.totalResults (or a page is empty).
-    private async Task<IReadOnlyList<JsonElement>> PagesAsync(string projectId, string pathAndQuery, int limit, CancellationToken cancellationToken)
-    {
-        var reader = new JsonApiReader(ApsEndpoint.Rfis);
-        var all = new List<JsonElement>();
-        for (var offset = 0L; ;)
-        {
-            var url = Url(projectId, string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}"));
-            using var json = await transport.GetJsonAsync(ApsEndpoint.Rfis, url, cancellationToken).ConfigureAwait(false);
-            var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
-            var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
-            all.AddRange(results.EnumerateArray().Select(r => r.Clone()));
-            offset += results.GetArrayLength();
-            if (results.GetArrayLength() == 0 || offset >= total)
-            {
-                return all;
-            }
-        }
-    }
+    private async Task<IReadOnlyList<JsonElement>> PagesAsync(string projectId, string pathAndQuery, int limit, CancellationToken cancellationToken) =>
+        await OffsetPages.ToListAsync(OffsetPages.ReadAsync(ApsEndpoint.Rfis, (offset, ct) => transport.GetJsonAsync(
+            ApsEndpoint.Rfis, Url(projectId, string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}")), ct), cancellationToken)).ConfigureAwait(false);
 }
