@@ -28,7 +28,13 @@ public sealed class ConsoleFixture : IAsyncLifetime, IDisposable
     private BlobContainer? backup;
     private BlobContainer? state;
 
-    /// <summary>The local console, as <c>acc-backup console</c> starts it.</summary>
+    /// <summary>The emulator the nights backed up (and the Restore page's restores write into).</summary>
+    public EmulatorServer Emulator => emulator!;
+
+    /// <summary>The state container the runs kept their working state in.</summary>
+    public BlobContainer State => state!;
+
+    /// <summary>The local console, as <c>acc-backup console</c> starts it (with the APS settings, so its Restore page writes into the emulator).</summary>
     public ConsoleServer Console { get; private set; } = null!;
 
     /// <summary>The file that got a second version before night-2 (stored by night-3).</summary>
@@ -88,6 +94,11 @@ public sealed class ConsoleFixture : IAsyncLifetime, IDisposable
         {
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = container,
+            ["Aps:BaseUrl"] = emulator.BaseUrl.ToString(),
+            ["Aps:ClientId"] = emulator.ClientId,
+            ["Aps:ClientSecret"] = emulator.ClientSecret,
+            ["Aps:AccountId"] = emulator.AccountId,
+            ["Aps:Quota:Enabled"] = "false",
         }).Build();
         Console = await ConsoleServer.StartAsync(settings, 0, null, ct);
     }

@@ -5,7 +5,8 @@
 // signed-in user is refused (browsers are sent to sign in; script requests get 401) before it reaches the app, except the
 // function-key API (/api/backups), whose callers are scripts and the portal. Only users or groups assigned the app role
 // Console.Reader on the console's app registration get in: the registration requires assignment (set up in
-// infra/bicep/README.md), and the app checks the role claim again on every console request. Function keys are never
+// infra/bicep/README.md), and the app checks the role claim again on every console request. Planning and applying a
+// restore into ACC (the console's only POSTs, under /api/console/data/restores) also need the app role Console.Restorer. Function keys are never
 // handed to a browser: the console's own function is anonymous behind this authentication.
 //
 // Downloads: the console hands out a read link to one stored version, signed with a user delegation key (Entra ID, never

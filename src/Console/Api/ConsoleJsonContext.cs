@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using AccBackup.BackupConsole.Browse;
 using AccBackup.BackupConsole.Nights;
+using AccBackup.BackupConsole.Restores;
 
 namespace AccBackup.BackupConsole.Api;
 
@@ -12,4 +13,7 @@ namespace AccBackup.BackupConsole.Api;
 [JsonSerializable(typeof(FolderListing))]
 [JsonSerializable(typeof(SearchResult))]
 [JsonSerializable(typeof(FileVersions))]
+[JsonSerializable(typeof(RestoreView))]
+[JsonSerializable(typeof(RestoreAsk))]
+[JsonSerializable(typeof(RestoreStarted))]
 internal sealed partial class ConsoleJsonContext : JsonSerializerContext;

@@ -1,6 +1,7 @@
 using System.Net;
 using AccBackup.BackupConsole.Access;
 using AccBackup.BackupConsole.Api;
+using AccBackup.BackupConsole.Restores;
 using AccBackup.Storage;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
@@ -30,7 +31,8 @@ public sealed class ConsoleServer : IAsyncDisposable
     public Uri Address { get; }
 
     /// <summary>Starts the console over the storage <paramref name="configuration"/> names (the <c>BackupStorage</c> section),
-    /// on <paramref name="port"/> (0: a free one); its storage settings are validated before it listens.</summary>
+    /// on <paramref name="port"/> (0: a free one); its settings are validated before it listens. With APS settings (<c>Aps:ClientId</c>)
+    /// its Restore page plans and applies restores into ACC in this process; without, it says what is missing.</summary>
     public static async Task<ConsoleServer> StartAsync(
         IConfiguration configuration, int port, Action<ILoggingBuilder>? logging, CancellationToken cancellationToken)
     {
@@ -41,8 +43,17 @@ public sealed class ConsoleServer : IAsyncDisposable
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, port));
         builder.Services.AddBackupBlobStorage(configuration);
         builder.Services.AddBackupConsole<LoopbackAccess>();
+        if (string.IsNullOrWhiteSpace(configuration["Aps:ClientId"]))
+        {
+            builder.Services.AddSingleton<IConsoleRestores, UnavailableRestores>();
+        }
+        else
+        {
+            builder.Services.AddInProcessConsoleRestores(configuration);
+        }
+
         var app = builder.Build();
-        app.Map("/{**path}", (HttpContext context, string? path, ConsoleApi api) => api.AnswerAsync(context, path));
+        app.Map("/{**path}", (HttpContext context, string? path, ConsoleApi api, IConsoleRestores restores) => api.AnswerAsync(context, path, restores));
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);

@@ -38,6 +38,21 @@ public sealed class AppServiceAuthAccessTests
     }
 
     [Theory]
+    [InlineData(ReaderPrincipal, StatusCodes.Status403Forbidden)]
+    [InlineData("""{"claims":[{"typ":"roles","val":"Console.Reader"},{"typ":"roles","val":"Console.Restorer"}]}""", null)]
+    public void Check_APostInAzure_NeedsTheRestorerRole(string principal, int? status)
+    {
+        var access = CreateSut(new() { ["WEBSITE_INSTANCE_ID"] = "i-1", ["WEBSITE_AUTH_ENABLED"] = "true" });
+        var request = Request("10.1.2.3", "app.azurewebsites.net", principal);
+        request.Method = HttpMethods.Post;
+
+        var refusal = access.Check(request);
+
+        Assert.Equal(status, refusal?.Status);
+        Assert.True(status is null || refusal!.Reason.Contains(AppServiceAuthAccess.RestorerRole, StringComparison.Ordinal));
+    }
+
+    [Theory]
     [InlineData("127.0.0.1", "localhost:7071", null)]
     [InlineData("127.0.0.1", "myapp.example:7071", StatusCodes.Status403Forbidden)]
     public void Check_RunLocally_AnswersThisMachineOnly(string remote, string host, int? status)

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
+using AccBackup.AccRestore;
 using AccBackup.BackupConsole;
 using AccBackup.BackupConsole.Access;
 using AccBackup.Functions.Api;
@@ -41,11 +42,14 @@ public sealed class ConsoleFunctionTests : IAsyncLifetime, IDisposable
         builder.Services.AddMvcCore();
         builder.Services.AddBackupBlobStorage(builder.Configuration);
         builder.Services.AddBackupConsole<AppServiceAuthAccess>();
+        builder.Services.AddTransient<RestoreRecord>();
         app = builder.Build();
-        app.MapMethods("/api/console/{**path}", ["GET", "HEAD"], async context =>
+        app.MapMethods("/api/console/{**path}", ["GET", "HEAD", "POST"], async context =>
         {
             var function = ActivatorUtilities.CreateInstance<ConsoleFunction>(context.RequestServices);
-            var result = await function.Serve(context.Request, context.Request.RouteValues["path"]?.ToString());
+
+            // No Durable client here: every request these tests send is answered (or refused) before a restore would start.
+            var result = await function.Serve(context.Request, context.Request.RouteValues["path"]?.ToString(), null!);
             await result.ExecuteResultAsync(new ActionContext(context, context.GetRouteData(), new ActionDescriptor()));
         });
         await app.StartAsync();
@@ -93,6 +97,31 @@ public sealed class ConsoleFunctionTests : IAsyncLifetime, IDisposable
         Assert.Equal("/api/console/", redirect.Headers.Location?.OriginalString);
         Assert.Equal("text/html", page.Content.Headers.ContentType?.MediaType);
         Assert.Contains("assets/console.js", await page.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Serve_ReaderPlanningARestore_Is403NamingTheRestorerRole()
+    {
+        using var request = Signed("api/console/data/restores", AppServiceAuthAccess.ReaderRole);
+        request.Method = HttpMethod.Post;
+        request.Headers.Add("X-Requested-With", "XMLHttpRequest");
+        request.Content = new StringContent("""{"project":"Demo Tower"}""", Encoding.UTF8, "application/json");
+
+        using var response = await client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.Forbidden, response.StatusCode);
+        Assert.Contains(AppServiceAuthAccess.RestorerRole, await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Serve_NoSignedInUserPostingAnApply_Is401()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, "api/console/data/restores/console-1/apply");
+        request.Headers.Add("X-Requested-With", "XMLHttpRequest");
+
+        using var response = await client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.Unauthorized, response.StatusCode);
     }
 
     /// <summary>A request carrying the signed-in user as App Service authentication passes it (base64 JSON of the claims).</summary>

@@ -32,7 +32,7 @@ public sealed class FunctionMetadataTests
         Assert.Equal(("backups", "get", "Function"), Http(functions["ListBackups"]));
 
         // The console is anonymous at the function level: App Service authentication stands in front (no key in a browser).
-        Assert.Equal(("console/{*path}", "get,head", "Anonymous"), Http(functions["Console"]));
+        Assert.Equal(("console/{*path}", "get,head,post", "Anonymous"), Http(functions["Console"]));
     }
 
     [Fact]

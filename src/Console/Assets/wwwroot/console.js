@@ -39,6 +39,21 @@ async function getJson(path) {
   return response.json();
 }
 
+async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Accept": "application/json", "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+    body: body === undefined ? "{}" : JSON.stringify(body),
+  });
+  if (response.status === 401) throw new Error("Your sign-in has expired: reload the page to sign in again.");
+  if (!response.ok) {
+    let detail = response.statusText;
+    try { detail = (await response.json()).detail || detail; } catch { /* not a problem document */ }
+    throw new Error(detail);
+  }
+  return response.json();
+}
+
 const number = new Intl.NumberFormat("en-US");
 function bytes(value) {
   if (value === null || value === undefined) return "";
@@ -180,6 +195,9 @@ function historyPanel(data) {
       { label: "Download", value: v => v.downloadable && v.versionNumber !== undefined
           ? el("a", { href: `data/download?path=${encodeURIComponent(data.path)}&version=${v.versionNumber}`, download: "", "aria-label": `Download version ${v.versionNumber}` }, "Download")
           : "not stored" },
+      { label: "Restore", value: v => v.downloadable && v.versionNumber !== undefined
+          ? el("a", { href: restoreHash({ project: data.path.split("/")[0], path: data.path, version: v.versionNumber }), "aria-label": `Restore version ${v.versionNumber} into ACC` }, "Restore…")
+          : "" },
     ], data.versions, "No stored version."));
 }
 
@@ -227,6 +245,8 @@ async function showBrowse(params) {
         ? el("span", { "aria-current": "location" }, part)
         : el("a", { href: browseHash({ ...state, folder: parts.slice(0, i + 1).join("/"), file: "" }) }, part))));
     main = [el("nav", { "aria-label": "Folder path" }, crumbs),
+      el("p", {}, el("a", { href: restoreHash({ project, path: folder.folder ? `${project}/${folder.folder}` : "", night: night.runId }), id: "restore-folder" },
+        folder.folder ? `Restore the folder ${folder.folder} into ACC…` : `Restore the project ${project} into ACC…`)),
       el("div", { class: "browse" },
         el("section", { "aria-labelledby": "folders-heading" }, el("h2", { id: "folders-heading" }, "Folders"),
           folder.folders.length === 0 ? el("p", { class: "empty" }, "No sub-folder.") :
@@ -245,9 +265,166 @@ function filesTable(id, files, state, caption, withFolder) {
     { label: "Status", value: f => f.status, className: f => `status-${f.status}` },
     { label: "Version", num: true, value: f => f.versionNumber ?? "" },
     { label: "Size", num: true, value: f => f.storedSize === undefined ? "" : bytes(f.storedSize) },
+    { label: "Restore", value: f => el("a", { href: restoreHash({ project: state.project, path: f.path, night: state.night }), "aria-label": `Restore ${f.name} into ACC` }, "Restore…") },
   ];
   if (withFolder) columns.splice(1, 0, { label: "Folder", value: f => f.folder });
   return table(id, caption, columns, files, "No file here.");
+}
+
+// ---- Restore ------------------------------------------------------------------------------------------------------------
+
+function restoreHash(state) {
+  const query = new URLSearchParams();
+  for (const key of ["project", "path", "night", "at", "version", "target"]) if (state[key]) query.set(key, state[key]);
+  return `#/restore?${query}`;
+}
+
+const localNote = () => el("p", { class: "note", id: "local-note" },
+  "A restore to a local folder stays a command-line job: ", el("code", {}, "acc-backup restore --run NIGHT --path PATH --to FOLDER"),
+  ". This page restores into ACC: it plans first, against ACC as it is now, and writes nothing until you apply the plan.");
+
+async function showRestoreForm(params) {
+  statusLine().textContent = "Reading the nights…";
+  const state = Object.fromEntries(params.entries());
+  const nights = (await getJson("data/nights")).nights.filter(n => n.status !== "Unreadable" && n.status !== "DryRun");
+  const projects = await getJson(`data/projects${state.night ? `?night=${encodeURIComponent(state.night)}` : ""}`);
+  const project = state.project && projects.projects.includes(state.project) ? state.project : projects.projects[0];
+  const inPlace = !state.target;
+  const form = el("form", { class: "restore-form", id: "restore-form", onsubmit: async event => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const where = data.get("where");
+    const version = data.get("version");
+    const ask = {
+      project: data.get("project"), path: data.get("path") || null,
+      night: version || data.get("at") ? null : data.get("night"), at: version ? null : data.get("at") || null,
+      version: version ? Number(version) : null,
+      target: where === "elsewhere" ? data.get("target") : null, allVersions: data.get("allVersions") === "on",
+    };
+    const button = event.target.querySelector("button[type=submit]");
+    button.disabled = true;
+    statusLine().textContent = "Asking for a plan…";
+    try {
+      const started = await postJson("data/restores", ask);
+      location.hash = `#/restore/${encodeURIComponent(started.restoreId)}`;
+    } catch (error) {
+      button.disabled = false;
+      statusLine().textContent = "";
+      document.getElementById("restore-error").textContent = error.message;
+    }
+  } },
+    el("fieldset", {}, el("legend", {}, "What"),
+      el("label", { for: "restore-project" }, "Project"),
+      el("select", { name: "project", id: "restore-project" }, projects.projects.map(p => el("option", { value: p, selected: p === project }, p))),
+      el("label", { for: "restore-path" }, "File or folder (its ACC path, as Browse shows it; empty: the whole project)"),
+      el("input", { type: "text", name: "path", id: "restore-path", value: state.path ?? "", size: 60 }),
+      el("label", { for: "restore-version" }, "One stored version of that file (optional; see its history in Browse)"),
+      el("input", { type: "number", name: "version", id: "restore-version", min: 1, step: 1, value: state.version ?? "" })),
+    el("fieldset", {}, el("legend", {}, "From"),
+      el("label", { for: "restore-night" }, "Night"),
+      el("select", { name: "night", id: "restore-night" },
+        nights.map(n => el("option", { value: n.runId, selected: n.runId === (state.night || projects.night.runId) }, `${n.runId} (${when(n.finishedAt)})`))),
+      el("label", { for: "restore-at" }, "Or as of a date (UTC): the last night finished by then"),
+      el("input", { type: "datetime-local", name: "at", id: "restore-at", value: state.at ?? "", step: 1 })),
+    el("fieldset", {}, el("legend", {}, "To"),
+      el("div", { class: "choice" }, el("input", { type: "radio", name: "where", value: "inPlace", id: "restore-in-place", checked: inPlace }),
+        el("label", { for: "restore-in-place" }, "Back in place (each file to its own project and folder)")),
+      el("div", { class: "choice" }, el("input", { type: "radio", name: "where", value: "elsewhere", id: "restore-elsewhere", checked: !inPlace }),
+        el("label", { for: "restore-elsewhere" }, "Into another project or folder")),
+      el("label", { for: "restore-target" }, "Target folder: Project name/Folder/Sub folder"),
+      el("input", { type: "text", name: "target", id: "restore-target", value: state.target ?? "", size: 60, placeholder: "Demo Tower/Project Files/Restored" }),
+      el("div", { class: "choice" }, el("input", { type: "checkbox", name: "allVersions", id: "restore-all-versions" }),
+        el("label", { for: "restore-all-versions" }, "Upload every stored version of a file, oldest first (default: the night's version)"))),
+    el("p", { class: "error", id: "restore-error", "aria-live": "assertive" }),
+    el("button", { type: "submit" }, "Plan the restore"));
+  show("Restore into ACC", localNote(), form);
+}
+
+function restoreFigures(plan) {
+  const floor = plan.quotaFloor;
+  return el("ul", { class: "figures", "aria-label": "The plan in figures", id: "plan-figures" },
+    [["Files", number.format(plan.files)], ["Folders to create", number.format(plan.foldersToCreate)],
+     ["Folders to bring back", number.format(plan.foldersToUnhide)], ["Bytes to upload", bytes(plan.uploadBytes)],
+     ["Least time at APS quotas", duration(floor.minutes * 60)],
+     ["Write calls", `${number.format(floor.items)} items, ${number.format(floor.versions)} versions, ${number.format(floor.folders)} folders`]]
+      .map(([label, value]) => el("li", {}, label, el("b", {}, value))));
+}
+
+function countsTable(id, caption, counts) {
+  return table(id, caption, [
+    { label: "Action", value: c => c.action },
+    { label: "What it does", value: c => c.meaning },
+    { label: "Files", num: true, value: c => number.format(c.files) },
+  ], counts.filter(c => c.files > 0), "No file.");
+}
+
+let following = null;
+
+async function showRestore(restoreId) {
+  clearTimeout(following);
+  const hash = location.hash;
+  const data = await getJson(`data/restores/${encodeURIComponent(restoreId)}`);
+  const progress = data.progress;
+  const plan = data.plan;
+  const phaseText = {
+    planning: "Planning against ACC…",
+    planned: "Planned: nothing in ACC has changed yet. Read the plan, then apply it.",
+    applying: plan ? `Applying: ${number.format(progress.filesDone)} of ${number.format(plan.files)} files done` : "Applying…",
+    done: "Done: the restore's record is written.",
+    failed: `Failed: ${progress.failure ?? "see the log"}`,
+  }[progress.phase] ?? progress.phase;
+  const content = [
+    el("p", { id: "restore-phase", "data-phase": progress.phase, class: progress.phase === "failed" ? "error" : null }, phaseText),
+    progress.phase === "applying" && plan ? el("p", {}, el("label", { for: "restore-progress" }, "Files written "),
+      el("progress", { id: "restore-progress", max: plan.files, value: progress.filesDone }, `${progress.filesDone} of ${plan.files}`)) : null,
+  ];
+  if (plan) {
+    content.push(el("h2", {}, "The plan"),
+      el("p", {}, `From night ${plan.runId}, planned ${when(plan.plannedAt)}, `, plan.target ? `into ${plan.target}.` : "back in place."),
+      restoreFigures(plan));
+    if (progress.phase === "planned" && !data.outcome) {
+      content.push(el("p", {}, el("button", { type: "button", id: "apply-button", onclick: async event => {
+        event.target.disabled = true;
+        statusLine().textContent = "Starting the writes…";
+        try {
+          const started = await postJson(`data/restores/${encodeURIComponent(restoreId)}/apply`);
+          const next = `#/restore/${encodeURIComponent(started.restoreId)}`;
+          // Locally the restore keeps its id (no hashchange then): follow it from here.
+          if (location.hash === next) await showRestore(started.restoreId);
+          else location.hash = next;
+        } catch (error) {
+          event.target.disabled = false;
+          statusLine().textContent = "";
+          document.getElementById("apply-error").textContent = error.message;
+        }
+      } }, "Apply this plan"), " ", el("span", { class: "error", id: "apply-error", "aria-live": "assertive" })));
+    }
+    content.push(countsTable("plan-counts-table", `${number.format(plan.files)} files by what the restore does with them`, plan.counts),
+      plan.folders.length === 0 ? [] : [el("h2", {}, "Folders"), table("plan-folders-table", "Target folders, parents first", [
+        { label: "Folder", value: f => f.path }, { label: "Project", value: f => f.targetProject }, { label: "Action", value: f => f.action }], plan.folders, "")],
+      el("h2", {}, "Files"),
+      table("plan-files-table", plan.fileRows.length < plan.files ? `The first ${plan.fileRows.length} of ${plan.files} files` : `${plan.files} files`, [
+        { label: "File", value: f => f.path },
+        { label: "Action", value: f => f.action },
+        { label: "To", value: f => `${f.targetProject}/${f.targetFolder ?? ""}` },
+        { label: "Why", value: f => f.reason },
+      ], plan.fileRows, "The selection holds no file."));
+  }
+  if (data.outcome) {
+    const o = data.outcome;
+    content.push(el("h2", {}, "The record"),
+      el("ul", { class: "figures", "aria-label": "What the restore did" },
+        [["Outcome", o.succeeded ? "Every file restored" : `${o.failures.length} files failed`], ["Versions created", number.format(o.versionsCreated)],
+         ["Bytes uploaded", bytes(o.uploadedBytes)], ["Finished", when(o.finishedAt)]].map(([label, value]) => el("li", {}, label, el("b", {}, value)))),
+      el("p", {}, el("a", { href: o.recordCsv, download: `restore-${restoreId}.csv`, id: "record-csv" }, "Download the record (CSV, a row per file)")),
+      countsTable("record-table", "Files done by action", o.done),
+      o.failures.length === 0 ? [] : table("record-failures-table", "Files not restored", [
+        { label: "File", value: f => f.path }, { label: "Action", value: f => f.action }, { label: "Why", value: f => f.error }], o.failures, ""));
+  }
+  show(`Restore ${restoreId}`, content);
+  if (progress.phase === "planning" || progress.phase === "applying") {
+    following = setTimeout(() => { if (location.hash === hash) showRestore(restoreId).catch(fail); }, 1000);
+  }
 }
 
 // ---- Routing ------------------------------------------------------------------------------------------------------------
@@ -263,6 +440,8 @@ async function route() {
   try {
     if (parts[0] === "night" && parts[1]) await showNight(decodeURIComponent(parts[1]));
     else if (parts[0] === "browse") await showBrowse(new URLSearchParams(query || ""));
+    else if (parts[0] === "restore" && parts[1]) await showRestore(decodeURIComponent(parts[1]));
+    else if (parts[0] === "restore") await showRestoreForm(new URLSearchParams(query || ""));
     else await showNights();
   } catch (error) {
     fail(error);
