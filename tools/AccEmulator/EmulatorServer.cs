@@ -60,6 +60,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The members oracle: every project's members, removed ones too.</summary>
     public Members.MemberTruth MemberTruth => _state.MemberTruth;
 
+    /// <summary>Changes to RFIs between backups.</summary>
+    public Rfis.RfiMutator RfiMutations => _state.RfiMutator;
+
+    /// <summary>The RFIs oracle: every RFI whole, its comments, its attachments' hashes.</summary>
+    public Rfis.RfiTruth RfiTruth => _state.RfiTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

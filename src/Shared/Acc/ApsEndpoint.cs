@@ -66,4 +66,7 @@ public enum ApsEndpoint
 
     /// <summary>POST /data/v1/projects/{project}/commands (CheckPermission).</summary>
     Command,
+
+    /// <summary>Every call under /construction/rfis/v3/projects/{project} (search:rfis, one RFI, comments, attachments: one quota for all).</summary>
+    Rfis,
 }

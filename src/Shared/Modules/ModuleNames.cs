@@ -17,6 +17,14 @@ public static class ModuleNames
     /// (the app's own token). Part of who may see what; folder permissions and custom attributes are not kept yet.</summary>
     public const string Members = "members";
 
+    /// <summary>ACC RFIs (v3): every RFI (hidden and void ones too) with its responses, comments and attachments of all four
+    /// types (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
+    public const string Rfis = "rfis";
+
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis];
+
+    /// <summary>The modules whose APIs need a user: they read with the Secure Service Account (<c>Issues:ServiceAccountId</c>,
+    /// <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>) and are kept only when it is set.</summary>
+    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis];
 }

@@ -20,7 +20,7 @@ public sealed class ModuleSelection(IOptions<ModuleSelectionOptions> options, IO
     {
         var named = options.Names;
         return named.Count == 0
-            ? [.. ModuleNames.Known.Where(m => m != ModuleNames.Files && (m != ModuleNames.Issues || issues.IsConfigured))]
+            ? [.. ModuleNames.Known.Where(m => m != ModuleNames.Files && (!ModuleNames.NeedServiceAccount.Contains(m) || issues.IsConfigured))]
             : [.. ModuleNames.Known.Where(m => m != ModuleNames.Files && named.Contains(m))];
     }
 }

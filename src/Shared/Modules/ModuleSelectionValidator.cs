@@ -16,10 +16,10 @@ public sealed class ModuleSelectionValidator(IOptions<IssuesOptions> issues) : I
             failures.Add($"{ModuleSelectionOptions.SettingName} names '{module}', which is not a module this version keeps; the modules are {string.Join(", ", ModuleNames.Known)}.");
         }
 
-        if (options.Names.Contains(ModuleNames.Issues) && !issues.Value.IsConfigured)
+        foreach (var module in options.Names.Where(ModuleNames.NeedServiceAccount.Contains).Where(_ => !issues.Value.IsConfigured))
         {
-            failures.Add($"{ModuleSelectionOptions.SettingName} names '{ModuleNames.Issues}', which needs the Secure Service Account: set {IssuesOptions.SectionName}:ServiceAccountId, "
-                + $"{IssuesOptions.SectionName}:KeyId and {IssuesOptions.SectionName}:PrivateKey, or leave '{ModuleNames.Issues}' out.");
+            failures.Add($"{ModuleSelectionOptions.SettingName} names '{module}', which needs the Secure Service Account: set {IssuesOptions.SectionName}:ServiceAccountId, "
+                + $"{IssuesOptions.SectionName}:KeyId and {IssuesOptions.SectionName}:PrivateKey, or leave '{module}' out.");
         }
 
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);

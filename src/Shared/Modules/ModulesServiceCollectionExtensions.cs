@@ -1,5 +1,10 @@
+using AccBackup.Acc;
+using AccBackup.Issues;
 using AccBackup.Modules.Members;
+using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
+using AccBackup.Quotas;
+using AccBackup.Retry;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -24,6 +29,13 @@ public static class ModulesServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, SheetExporter>());
         services.TryAddTransient<MembersClient>();
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, MemberExporter>());
+        services.AddOptions<RfisOptions>().Bind(configuration.GetSection(RfisOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        // RFIs need a user: the service account's tokens, on a client of their own so the app's token never goes with them.
+        services.AddHttpClient(nameof(RfisClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
+        services.TryAddTransient(sp => new RfisClient(new ApsTransport(
+            sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(RfisClient)), sp.GetRequiredService<SsaTokenProvider>(),
+            sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, RfiExporter>());
         return services;
     }
 }

@@ -28,6 +28,7 @@ public static class ApsQuotas
         ApsEndpoint.CreateFolder => 50,
         ApsEndpoint.PatchFolder => 50,
         ApsEndpoint.Command => 300,
+        ApsEndpoint.Rfis => 100,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

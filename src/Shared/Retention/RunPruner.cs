@@ -16,7 +16,8 @@ namespace AccBackup.Retention;
 /// sweep is mark-and-sweep over the whole container, so it finds again whatever an earlier prune left. A blob is removed only
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
 /// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
-/// (<see cref="IssueLayout.AttachmentsRoot"/>) and Sheets PDFs (<see cref="Modules.Sheets.SheetLayout.PdfsRoot"/>), which kept
+/// (<see cref="IssueLayout.AttachmentsRoot"/>) Sheets PDFs (<see cref="Modules.Sheets.SheetLayout.PdfsRoot"/>) and RFI attachments
+/// (<see cref="Modules.Rfis.RfiLayout.AttachmentsRoot"/>), which kept
 /// runs' snapshots name as manifests name files: only the
 /// removed runs' folders go. A run that never wrote a manifest and is not running (<see cref="UnfinishedRunIdle"/>) goes as a
 /// removed run does: its working records serve nothing.
@@ -136,6 +137,20 @@ public sealed partial class RunPruner(
         {
             throw new InvalidDataException(
                 $"Cannot prune: a sheet snapshot of run {runId} cannot be read ({e.Message}), so which PDFs it needs is unknown. Nothing was removed.", e);
+        }
+
+        // Its RFI snapshots name the attachments' bytes (written once, shared by every later run).
+        try
+        {
+            await foreach (var snapshot in Modules.Rfis.RfiSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
+            {
+                referenced.UnionWith(snapshot.Rfis.SelectMany(r => r.Attachments).Where(a => a.Stored is not null).Select(a => a.Stored!.BlobName));
+            }
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: an RFI snapshot of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Manifest;
+using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
 using AccEmulator;
@@ -12,8 +13,8 @@ using AccEmulator.Quotas;
 namespace AccBackup.Cli.Tests.Commands;
 
 /// <summary><c>acc-backup run</c> keeping the modules beside the files on the emulator: each night's Sheets equal to its truth
-/// (PDFs by SHA-256, exported again only where a version set changed) and its members, <c>restore --modules sheets,members</c>, the coverage of a project
-/// the service account was removed from (exit 2, files and Sheets kept), a faulted module failing alone, and Backup:Modules.</summary>
+/// (PDFs by SHA-256, exported again only where a version set changed) and its members, each night's RFIs (only changed ones read), <c>restore --modules sheets,members</c> and
+/// <c>rfis</c>, the coverage of a project the service account was removed from (exit 2, files and Sheets kept, its issues and RFIs named), a faulted module failing alone, and Backup:Modules.</summary>
 public sealed class ModuleBackupTests
 {
     private const string ServiceAccountId = "SSA-CLI-MODULES";
@@ -101,10 +102,62 @@ public sealed class ModuleBackupTests
         Assert.Equal("CompletedWithErrors", summary.Status);
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
         Assert.True(summary.Copied > 0);
-        var gap = Assert.Single(summary.Modules!.Coverage);
-        Assert.Equal(("b." + projects[0], "issues", ModuleGapReason.NotMember), (gap.ProjectId, gap.Module, gap.Reason));
+        // Both modules that read as the service account name the project; Sheets and Members (the app's token) read it.
+        Assert.Equal([("b." + projects[0], "issues", ModuleGapReason.NotMember), ("b." + projects[0], "rfis", ModuleGapReason.NotMember)],
+            summary.Modules!.Coverage.Select(g => (g.ProjectId, g.Module, g.Reason)));
         Assert.Equal(projects.Count, summary.Modules.Modules.Single(m => m.Module == "sheets").Projects);
+        Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "rfis").Projects);
         await AssertEqualsTruthAsync(truth.RootElement.GetProperty("projects")[0], container, "night-1");
+    }
+
+    [Fact]
+    public async Task Run_TwoNightsWithRfiChanges_EachNightEqualsItsTruthOnlyChangedRfisReadAndRestoreWritesNightOne()
+    {
+        await using var emulator = await EmulatorServer.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled });
+        using var key = RSA.Create(2048);
+        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
+        var environment = await EnvironmentAsync(emulator, key);
+        environment["Backup__Modules"] = "files,rfis";
+        using var container = CliHarness.ContainerFor(environment);
+
+        var night1 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-1");
+        Assert.True(night1.ExitCode == 0, night1.ToString());
+        using var truth1 = await emulator.RfiTruth.GetAsync();
+        var projects = truth1.RootElement.GetProperty("projects").EnumerateArray().ToList();
+        var rfis1 = (await ManifestAsync(environment, "night-1")).Summary.Modules!.Modules.Single();
+        Assert.Equal(("rfis", projects.Count), (rfis1.Module, rfis1.Projects));
+        Assert.Equal(projects.Sum(p => p.GetProperty("rfis").GetArrayLength()), rfis1.Counts[RfiExporter.Counts.Rfis]);
+        var tower = projects[0].GetProperty("rfis").EnumerateArray().Select(r => Guid.Parse(r.GetProperty("rfi").GetProperty("id").GetString()!)).ToList();
+        emulator.RfiMutations.Answer(tower[1], "Use the 300 mm beam.");
+        emulator.RfiMutations.Attach(tower[3], "rfiOfficialResponse", "SK-301.pdf", 20_000);
+        emulator.ResetStats();
+
+        var night2 = await CliHarness.InvokeAsync(environment, "run", "--run-id", "night-2");
+
+        Assert.True(night2.ExitCode == 0, night2.ToString());
+        var counts2 = (await ManifestAsync(environment, "night-2")).Summary.Modules!.Modules.Single().Counts;
+        Assert.Equal((2L, 1L), (counts2[RfiExporter.Counts.RfisRead], counts2[RfiExporter.Counts.AttachmentsCopied]));
+        // Per project one search page; per changed RFI itself, its attachments and (it has some) its comments.
+        Assert.InRange(emulator.GetStats().Count(EndpointCategory.Rfis), projects.Count + 4, projects.Count + 6);
+        using var truth2 = await emulator.RfiTruth.GetAsync();
+        foreach (var (now, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
+        {
+            await AssertRfisEqualTruthAsync(now, container, "night-2");
+            await AssertRfisEqualTruthAsync(before, container, "night-1");
+        }
+
+        var target = Directory.CreateTempSubdirectory("acc-backup-rfis-").FullName;
+        var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-1", "--modules", "rfis", "--to", target, "--json");
+
+        Assert.True(restored.ExitCode == 0, restored.ToString());
+        var written = Directory.GetFiles(target, "*", SearchOption.AllDirectories).Where(f => f.Contains("attachments", StringComparison.Ordinal))
+            .Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f))));
+        var expected = projects.SelectMany(p => p.GetProperty("rfis").EnumerateArray()).SelectMany(r => r.GetProperty("attachments").EnumerateArray())
+            .Select(a => a.GetProperty("sha256").GetString()!);
+        Assert.Equal(expected.Order(StringComparer.Ordinal), written.Order(StringComparer.Ordinal));
+        // A project without RFIs has its snapshot too: the night read it and found none.
+        Assert.Equal(projects.Count, Directory.GetFiles(target, "rfis.csv", SearchOption.AllDirectories).Length);
+        Directory.Delete(target, recursive: true);
     }
 
     [Fact]
@@ -187,6 +240,28 @@ public sealed class ModuleBackupTests
             {
                 await using var bytes = await container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
                 Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+            }
+        }
+    }
+
+    /// <summary>The night's RFI snapshot of a project: every RFI whole, its comments, each attachment by SHA-256 of its blob.</summary>
+    private static async Task AssertRfisEqualTruthAsync(JsonElement truthProject, BlobContainer container, string runId)
+    {
+        var snapshot = await RfiSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
+        Assert.NotNull(snapshot);
+        var rfis = truthProject.GetProperty("rfis").EnumerateArray().ToList();
+        Assert.Equal(rfis.Count, snapshot.Rfis.Count);
+        foreach (var (truth, exported) in rfis.Zip(snapshot.Rfis))
+        {
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("rfi"), exported.Rfi), exported.Rfi.ToString());
+            Assert.Equal(truth.GetProperty("comments").GetArrayLength(), exported.Comments.Count);
+            var attachments = truth.GetProperty("attachments").EnumerateArray().ToList();
+            Assert.Equal(attachments.Count, exported.Attachments.Count);
+            foreach (var (attachment, stored) in attachments.Zip(exported.Attachments))
+            {
+                Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored?.Sha256);
+                await using var bytes = await container.OpenReadAsync(stored.Stored!.BlobName, null, null, CancellationToken.None);
+                Assert.Equal(stored.Stored.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
             }
         }
     }

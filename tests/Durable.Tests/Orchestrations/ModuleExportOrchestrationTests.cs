@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
@@ -15,7 +16,8 @@ namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>The orchestration keeps each project's modules through the ExportModule activity: night by night equal to the
 /// emulator's truth, PDFs exported again only where a version set changed; a project the service account was removed from is
-/// named in the coverage, the run CompletedWithErrors, its files and Sheets kept.</summary>
+/// named in the coverage (its issues and RFIs), the run CompletedWithErrors, its files and Sheets kept, the other projects' RFIs
+/// equal to the truth.</summary>
 public sealed class ModuleExportOrchestrationTests
 {
     [Fact]
@@ -40,9 +42,9 @@ public sealed class ModuleExportOrchestrationTests
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
-        Assert.Equal(("CompletedWithErrors", 1), (outcome.Status, outcome.ModuleGaps));
-        var listed = Assert.Single(outcome.Coverage!);
-        Assert.Equal(("b." + removed, "issues", ModuleGapReason.NotMember), (listed.ProjectId, listed.Module, listed.Reason));
+        Assert.Equal(("CompletedWithErrors", 2), (outcome.Status, outcome.ModuleGaps));
+        Assert.Equal([("b." + removed, "issues", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
+            outcome.Coverage!.Select(g => (g.ProjectId, g.Module, g.Reason)));
         var summary = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).Summary;
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
         Assert.True(summary.Copied > 0);
@@ -52,6 +54,25 @@ public sealed class ModuleExportOrchestrationTests
         foreach (var project in projects)
         {
             await AssertEqualsTruthAsync(project, host, "modules-durable-1");
+        }
+
+        // The RFIs of every project the service account is still a member of, equal to the truth; none of the one it left.
+        Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "rfis").Projects);
+        using var rfis = await host.Emulator.RfiTruth.GetAsync();
+        foreach (var project in rfis.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var snapshot = await RfiSnapshotReader.ReadAsync(host.Container, "modules-durable-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
+            if (project.GetProperty("projectId").GetString() == removed)
+            {
+                Assert.Null(snapshot);
+                continue;
+            }
+
+            var expected = project.GetProperty("rfis").EnumerateArray().Select(r => r.GetProperty("rfi")).ToList();
+            Assert.Equal(expected.Count, snapshot!.Rfis.Count);
+            Assert.All(expected.Zip(snapshot.Rfis), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second.Rfi), pair.Second.Rfi.ToString()));
+            Assert.Equal(project.GetProperty("rfis").EnumerateArray().SelectMany(r => r.GetProperty("attachments").EnumerateArray()).Select(a => a.GetProperty("sha256").GetString()),
+                snapshot.Rfis.SelectMany(r => r.Attachments).Select(a => a.Stored?.Sha256));
         }
     }
 

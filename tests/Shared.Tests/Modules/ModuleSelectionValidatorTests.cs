@@ -27,10 +27,21 @@ public sealed class ModuleSelectionValidatorTests
         Assert.Contains("Issues:ServiceAccountId", result.FailureMessage, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Validate_RfisWithoutServiceAccount_FailsNamingRfisAndTheServiceAccountSettings()
+    {
+        var result = Validator(ssa: false).Validate(null, new ModuleSelectionOptions { Modules = "files,rfis" });
+
+        Assert.True(result.Failed);
+        Assert.Contains("names 'rfis', which needs the Secure Service Account", result.FailureMessage, StringComparison.Ordinal);
+        Assert.Contains("Issues:ServiceAccountId", result.FailureMessage, StringComparison.Ordinal);
+    }
+
     [Theory]
-    [InlineData(null, true, "issues,sheets,members")]
+    [InlineData(null, true, "issues,sheets,members,rfis")]
     [InlineData(null, false, "sheets,members")]
-    [InlineData("", true, "issues,sheets,members")]
+    [InlineData("", true, "issues,sheets,members,rfis")]
+    [InlineData("rfis,files", true, "rfis")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]
     [InlineData("sheets,files,issues", true, "issues,sheets")]

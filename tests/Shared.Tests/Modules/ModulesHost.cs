@@ -33,8 +33,9 @@ internal sealed class ModulesHost : IAsyncDisposable
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
-    /// <summary>Starts the emulator and the services; <paramref name="settings"/> go over the defaults (null removes one).</summary>
-    public static async Task<ModulesHost> StartAsync(EmulatorOptions? emulatorOptions = null, IDictionary<string, string?>? settings = null)
+    /// <summary>Starts the emulator and the services; <paramref name="settings"/> go over the defaults (null removes one);
+    /// <paramref name="configure"/> registers first (a <see cref="TimeProvider"/> of the test's, say).</summary>
+    public static async Task<ModulesHost> StartAsync(EmulatorOptions? emulatorOptions = null, IDictionary<string, string?>? settings = null, Action<IServiceCollection>? configure = null)
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions ?? new EmulatorOptions());
@@ -53,6 +54,7 @@ internal sealed class ModulesHost : IAsyncDisposable
 
         var services = new ServiceCollection();
         services.AddLogging();
+        configure?.Invoke(services);
         var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
         services.AddBackupRuns(configuration);
         services.AddModuleExport(configuration);

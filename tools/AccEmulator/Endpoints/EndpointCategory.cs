@@ -77,4 +77,7 @@ public enum EndpointCategory
 
     /// <summary><c>GET /construction/admin/v1/projects/{projectId}/users</c>.</summary>
     ProjectUsers,
+
+    /// <summary>Every call under <c>/construction/rfis/v3/projects/{projectId}</c> (one quota for all, per app).</summary>
+    Rfis,
 }

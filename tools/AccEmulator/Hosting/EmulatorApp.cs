@@ -48,6 +48,8 @@ internal static class EmulatorApp
         Sheets.SheetControlEndpoints.Map(app);
         Members.MemberEndpoints.Map(app);
         Members.MemberTruth.Map(app);
+        Rfis.RfiEndpoints.Map(app);
+        Rfis.RfiTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -8,6 +8,7 @@ using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
 using AccEmulator.Quotas;
+using AccEmulator.Rfis;
 using AccEmulator.ServerCopy;
 using AccEmulator.Sheets;
 using AccEmulator.Uploads;
@@ -45,6 +46,9 @@ internal sealed class EmulatorState
         Members = MemberGenerator.Build(Account, options);
         MemberMutator = new MemberMutator(Members, Clock);
         MemberTruth = new MemberTruth(Members);
+        Rfis = RfiGenerator.Build(Account, options);
+        RfiMutator = new RfiMutator(Rfis, options.Seed, Clock);
+        RfiTruth = new RfiTruth(Rfis, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -92,6 +96,13 @@ internal sealed class EmulatorState
     public MemberMutator MemberMutator { get; }
 
     public MemberTruth MemberTruth { get; }
+
+    /// <summary>Every project's RFIs (attachments are objects of <see cref="Account"/>).</summary>
+    public RfiStore Rfis { get; }
+
+    public RfiMutator RfiMutator { get; }
+
+    public RfiTruth RfiTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }

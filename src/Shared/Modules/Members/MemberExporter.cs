@@ -1,7 +1,5 @@
 using System.Text.Json;
 using AccBackup.Storage;
-using Azure;
-using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Modules.Members;
@@ -44,8 +42,8 @@ public sealed partial class MemberExporter(MembersClient client, BlobContainer c
         }
 
         var snapshot = new MemberSnapshot(input.ProjectId, input.ProjectName, input.RunId, time.GetUtcNow(), members);
-        await WriteOnceAsync(MemberLayout.Csv(input.RunId, input.ProjectId), MemberCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
-        await WriteOnceAsync(MemberLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, MemberJsonContext.Default.MemberSnapshot),
+        await ModuleSnapshots.WriteOnceAsync(container, MemberLayout.Csv(input.RunId, input.ProjectId), MemberCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
+        await ModuleSnapshots.WriteOnceAsync(container, MemberLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, MemberJsonContext.Default.MemberSnapshot),
             "application/json", cancellationToken).ConfigureAwait(false);
         Log.Exported(logger, input.ProjectId, members.Count, snapshot.Removed);
         return CountsOf(snapshot);
@@ -56,18 +54,6 @@ public sealed partial class MemberExporter(MembersClient client, BlobContainer c
         [Counts.Members] = snapshot.Members.Count,
         [Counts.Removed] = snapshot.Removed,
     };
-
-    private async Task WriteOnceAsync(string blobName, byte[] content, string contentType, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await container.UploadAsync(blobName, content, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = contentType }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
-        }
-        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists || e.ErrorCode == BlobErrorCode.ConditionNotMet)
-        {
-            // A repeated attempt of this export wrote it first (the snapshot last, so its presence means both are there).
-        }
-    }
 
     private static partial class Log
     {

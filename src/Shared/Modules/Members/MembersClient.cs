@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Acc.JsonApi;
@@ -14,27 +13,12 @@ public sealed class MembersClient(ApsTransport transport)
     public const int PageLimit = 200;
 
     /// <summary>Every member of one pass: active and pending, or (<paramref name="removed"/>) only those removed from the project.</summary>
-    public async IAsyncEnumerable<JsonElement> ListAsync(string projectId, bool removed, [EnumeratorCancellation] CancellationToken cancellationToken)
+    public IAsyncEnumerable<JsonElement> ListAsync(string projectId, bool removed, CancellationToken cancellationToken)
     {
-        var reader = new JsonApiReader(ApsEndpoint.ProjectUsers);
         var project = Uri.EscapeDataString(projectId.StartsWith("b.", StringComparison.Ordinal) ? projectId[2..] : projectId);
         var filter = removed ? "filter%5Bstatus%5D=deleted" : "filter%5Bstatus%5D=active%2Cpending";
-        for (var offset = 0L; ;)
-        {
-            var url = new Uri(string.Create(CultureInfo.InvariantCulture, $"construction/admin/v1/projects/{project}/users?{filter}&limit={PageLimit}&offset={offset}"), UriKind.Relative);
-            using var json = await transport.GetJsonAsync(ApsEndpoint.ProjectUsers, url, cancellationToken).ConfigureAwait(false);
-            var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
-            var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
-            foreach (var result in results.EnumerateArray())
-            {
-                yield return result.Clone();
-            }
-
-            offset += results.GetArrayLength();
-            if (results.GetArrayLength() == 0 || offset >= total)
-            {
-                yield break;
-            }
-        }
+        return OffsetPages.ReadAsync(ApsEndpoint.ProjectUsers, (offset, ct) => transport.GetJsonAsync(ApsEndpoint.ProjectUsers,
+            new Uri(string.Create(CultureInfo.InvariantCulture, $"construction/admin/v1/projects/{project}/users?{filter}&limit={PageLimit}&offset={offset}"), UriKind.Relative), ct),
+            cancellationToken);
     }
 }

@@ -3,8 +3,6 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using AccBackup.Storage;
-using Azure;
-using Azure.Storage.Blobs.Models;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -64,10 +62,10 @@ public sealed partial class SheetExporter(
         var previous = input.BaseRunId is { } baseRun
             ? await SheetSnapshotReader.ReadAsync(container, baseRun, input.ProjectId, cancellationToken).ConfigureAwait(false)
             : null;
-        var collections = await ToListAsync(client.ListCollectionsAsync(input.ProjectId, cancellationToken)).ConfigureAwait(false);
-        var versionSets = await ToListAsync(client.ListVersionSetsAsync(input.ProjectId, cancellationToken)).ConfigureAwait(false);
-        var sheets = await ToListAsync(client.ListSheetsAsync(input.ProjectId, deleted: false, cancellationToken)).ConfigureAwait(false);
-        sheets.AddRange(await ToListAsync(client.ListSheetsAsync(input.ProjectId, deleted: true, cancellationToken)).ConfigureAwait(false));
+        var collections = await OffsetPages.ToListAsync(client.ListCollectionsAsync(input.ProjectId, cancellationToken)).ConfigureAwait(false);
+        var versionSets = await OffsetPages.ToListAsync(client.ListVersionSetsAsync(input.ProjectId, cancellationToken)).ConfigureAwait(false);
+        var sheets = await OffsetPages.ToListAsync(client.ListSheetsAsync(input.ProjectId, deleted: false, cancellationToken)).ConfigureAwait(false);
+        sheets.AddRange(await OffsetPages.ToListAsync(client.ListSheetsAsync(input.ProjectId, deleted: true, cancellationToken)).ConfigureAwait(false));
 
         var carried = (previous?.VersionSets ?? []).Where(v => v.Fingerprint is not null && v.Pdfs.Count > 0 && v.PdfError is null)
             .ToDictionary(v => v.Id, StringComparer.Ordinal);
@@ -86,8 +84,8 @@ public sealed partial class SheetExporter(
 
         var snapshot = new SheetSnapshot(input.ProjectId, input.ProjectName, input.RunId, exportedAt, previous?.RunId, collections,
             [.. records.OrderBy(r => r.Key).Select(r => r.Value)], sheets);
-        await WriteOnceAsync(SheetLayout.Csv(input.RunId, input.ProjectId), SheetCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
-        await WriteOnceAsync(snapshotBlob, JsonSerializer.SerializeToUtf8Bytes(snapshot, SheetJsonContext.Default.SheetSnapshot), "application/json", cancellationToken).ConfigureAwait(false);
+        await ModuleSnapshots.WriteOnceAsync(container, SheetLayout.Csv(input.RunId, input.ProjectId), SheetCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
+        await ModuleSnapshots.WriteOnceAsync(container, snapshotBlob, JsonSerializer.SerializeToUtf8Bytes(snapshot, SheetJsonContext.Default.SheetSnapshot), "application/json", cancellationToken).ConfigureAwait(false);
         var counts = CountsOf(snapshot, exported);
         Log.Exported(logger, input.ProjectId, snapshot.Sheets.Count, snapshot.VersionSets.Count, counts[Counts.Pdfs], exported, counts[Counts.PdfFailures]);
         return counts;
@@ -179,29 +177,6 @@ public sealed partial class SheetExporter(
         [Counts.PdfsExported] = exported,
         [Counts.PdfFailures] = snapshot.VersionSets.Count(v => v.PdfError is not null),
     };
-
-    private async Task WriteOnceAsync(string blobName, byte[] content, string contentType, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await container.UploadAsync(blobName, content, new BlobUploadOptions { HttpHeaders = new BlobHttpHeaders { ContentType = contentType }, Conditions = BlobContainer.CreateOnly }, cancellationToken).ConfigureAwait(false);
-        }
-        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobAlreadyExists || e.ErrorCode == BlobErrorCode.ConditionNotMet)
-        {
-            // A repeated attempt of this export wrote it first (the snapshot last, so its presence means both are there).
-        }
-    }
-
-    private static async Task<List<JsonElement>> ToListAsync(IAsyncEnumerable<JsonElement> items)
-    {
-        var list = new List<JsonElement>();
-        await foreach (var item in items.ConfigureAwait(false))
-        {
-            list.Add(item);
-        }
-
-        return list;
-    }
 
     private static partial class Log
     {

@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Text.Json;
 using AccBackup.Acc;
 using AccBackup.Acc.JsonApi;
@@ -64,29 +63,9 @@ public sealed class SheetsClient(ApsTransport transport)
     /// <summary>The Sheets API's project id: the GUID (it takes <c>b.</c> too, but one form keeps URLs and quotas alike).</summary>
     public static string SheetsProjectId(string projectId) => projectId.StartsWith("b.", StringComparison.Ordinal) ? projectId[2..] : projectId;
 
-    // Offset paging: offset += what came back, until offset reaches pagination.totalResults (or a page is empty).
-    private async IAsyncEnumerable<JsonElement> PagesAsync(
-        ApsEndpoint endpoint, string projectId, string pathAndQuery, int limit, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        var reader = new JsonApiReader(endpoint);
-        for (var offset = 0L; ;)
-        {
-            var relative = string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}");
-            using var json = await transport.GetJsonAsync(endpoint, Url(projectId, relative), cancellationToken).ConfigureAwait(false);
-            var total = reader.RequiredInt64(reader.Required(json.RootElement, "pagination", JsonValueKind.Object), "totalResults");
-            var results = reader.Required(json.RootElement, "results", JsonValueKind.Array);
-            foreach (var result in results.EnumerateArray())
-            {
-                yield return result.Clone();
-            }
-
-            offset += results.GetArrayLength();
-            if (results.GetArrayLength() == 0 || offset >= total)
-            {
-                yield break;
-            }
-        }
-    }
+    private IAsyncEnumerable<JsonElement> PagesAsync(ApsEndpoint endpoint, string projectId, string pathAndQuery, int limit, CancellationToken cancellationToken) =>
+        OffsetPages.ReadAsync(endpoint, (offset, ct) => transport.GetJsonAsync(
+            endpoint, Url(projectId, string.Create(CultureInfo.InvariantCulture, $"{pathAndQuery}limit={limit}&offset={offset}")), ct), cancellationToken);
 
     private static Uri Url(string projectId, string relative) =>
         new($"construction/sheets/v1/projects/{Uri.EscapeDataString(SheetsProjectId(projectId))}/{relative}", UriKind.Relative);

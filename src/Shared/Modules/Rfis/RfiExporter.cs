@@ -1,0 +1,215 @@
+using System.Collections.Concurrent;
+using System.Text.Json;
+using AccBackup.Acc;
+using AccBackup.Backup.Copying;
+using AccBackup.Storage;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace AccBackup.Modules.Rfis;
+
+/// <summary>Writes one project's RFIs for one run: the RFIs listed through <see cref="RfisClient"/> (every one on the first night
+/// and every <c>Rfis:FullReadEveryDays</c>, otherwise only those updated since the run before), each changed RFI read whole
+/// with its comments and attachments, attachment bytes as write-once blobs (<see cref="BlobCopier"/>) stored once across
+/// nights; the JSON record and the CSV created once under the run. A second call for the same run and project returns what
+/// the first wrote.</summary>
+/// <remarks>An RFI whose <c>updatedAt</c> is the one the run before recorded is carried, not read again: three calls saved per
+/// RFI against a quota of 100 a minute. A night that lists only changes cannot see an RFI ACC no longer lists; the full read
+/// drops it (earlier runs keep it).</remarks>
+public sealed partial class RfiExporter(
+    RfisClient client, BlobCopier copier, BlobContainer container, IOptions<RfisOptions> options, TimeProvider time, ILogger<RfiExporter> logger)
+    : IProjectModuleExporter
+{
+    /// <summary>RFIs whose comments and attachments are read at once (the RFIs quota paces them all).</summary>
+    private const int ParallelRfis = 4;
+
+    /// <summary>The counts this exporter reports (<see cref="Manifest.ModuleTotals.Counts"/>).</summary>
+    public static class Counts
+    {
+        /// <summary>RFIs in the snapshot, hidden and void ones included.</summary>
+        public const string Rfis = "rfis";
+
+        /// <summary>Of <see cref="Rfis"/>, those read whole by this run (the rest had not changed).</summary>
+        public const string RfisRead = "rfisRead";
+
+        /// <summary>Of <see cref="Rfis"/>, the void ones.</summary>
+        public const string Void = "void";
+
+        /// <summary>Responses embedded in the RFIs.</summary>
+        public const string Responses = "responses";
+
+        /// <summary>Comments.</summary>
+        public const string Comments = "comments";
+
+        /// <summary>Attachments of all four types.</summary>
+        public const string Attachments = "attachments";
+
+        /// <summary>Of <see cref="Attachments"/>, those whose bytes this run copied (the rest were stored before).</summary>
+        public const string AttachmentsCopied = "attachmentsCopied";
+
+        /// <summary>Attachments whose bytes could not be stored (the snapshot says why; the next night tries again).</summary>
+        public const string AttachmentFailures = "attachmentFailures";
+    }
+
+    private readonly RfisOptions settings = options.Value;
+
+    /// <inheritdoc />
+    public string ModuleName => ModuleNames.Rfis;
+
+    /// <inheritdoc />
+    public async Task<IReadOnlyDictionary<string, long>> ExportAsync(ModuleExportInput input, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(input);
+        if (await RfiSnapshotReader.ReadAsync(container, input.RunId, input.ProjectId, cancellationToken).ConfigureAwait(false) is { } written)
+        {
+            return CountsOf(written, read: 0, copied: 0);
+        }
+
+        var exportedAt = time.GetUtcNow();
+        var previous = input.BaseRunId is { } baseRun
+            ? await RfiSnapshotReader.ReadAsync(container, baseRun, input.ProjectId, cancellationToken).ConfigureAwait(false)
+            : null;
+        var full = previous is null || exportedAt - previous.FullReadAt >= TimeSpan.FromDays(settings.FullReadEveryDays);
+        var since = full ? (DateTimeOffset?)null : previous!.ExportedAt - settings.UpdatedOverlap;
+        var listed = new List<JsonElement>();
+        await foreach (var rfi in client.SearchAsync(input.ProjectId, since, exportedAt, cancellationToken).ConfigureAwait(false))
+        {
+            listed.Add(rfi);
+        }
+
+        var before = (previous?.Rfis ?? []).ToDictionary(r => r.Id, StringComparer.Ordinal);
+        var stored = before.Values.SelectMany(r => r.Attachments).Where(a => a is { Id: not null, Stored: not null })
+            .GroupBy(a => a.Id!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().Stored!, StringComparer.Ordinal);
+        var records = new ConcurrentDictionary<string, RfiRecord>(StringComparer.Ordinal);
+        var read = 0;
+        var copied = 0;
+        await Parallel.ForEachAsync(listed, new ParallelOptions { MaxDegreeOfParallelism = ParallelRfis, CancellationToken = cancellationToken }, async (rfi, ct) =>
+        {
+            var id = new JsonApiReader(ApsEndpoint.Rfis).RequiredString(rfi, "id");
+            var (record, isRead, newlyCopied) = before.TryGetValue(id, out var known) && known.UpdatedAt == ModuleJson.Text(rfi, "updatedAt")
+                ? await RetryFailedAsync(input, known, ct).ConfigureAwait(false)
+                : await ReadAsync(input, id, stored, ct).ConfigureAwait(false);
+            records[id] = record;
+            Interlocked.Add(ref read, isRead ? 1 : 0);
+            Interlocked.Add(ref copied, newlyCopied);
+        }).ConfigureAwait(false);
+
+        // A night that listed only changes carries the rest; a full read keeps only what ACC lists now.
+        if (!full)
+        {
+            foreach (var record in before.Values.Where(r => !records.ContainsKey(r.Id)))
+            {
+                var (retried, _, newlyCopied) = await RetryFailedAsync(input, record, cancellationToken).ConfigureAwait(false);
+                records[record.Id] = retried;
+                copied += newlyCopied;
+            }
+        }
+
+        var snapshot = new RfiSnapshot(input.ProjectId, input.ProjectName, input.RunId, exportedAt, full ? exportedAt : previous!.FullReadAt, since, previous?.RunId,
+            [.. records.Values.OrderBy(r => ModuleJson.Text(r.Rfi, "customIdentifier"), StringComparer.Ordinal).ThenBy(r => r.Id, StringComparer.Ordinal)]);
+        await ModuleSnapshots.WriteOnceAsync(container, RfiLayout.Csv(input.RunId, input.ProjectId), RfiCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
+        await ModuleSnapshots.WriteOnceAsync(container, RfiLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, RfiJsonContext.Default.RfiSnapshot),
+            "application/json", cancellationToken).ConfigureAwait(false);
+        var counts = CountsOf(snapshot, read, copied);
+        Log.Exported(logger, input.ProjectId, snapshot.Rfis.Count, read, full, counts[Counts.Attachments], copied, counts[Counts.AttachmentFailures]);
+        return counts;
+    }
+
+    /// <summary>One RFI read whole: the RFI, its comments (none asked when it counts none), its attachments with their bytes.</summary>
+    private async Task<(RfiRecord Record, bool Read, int Copied)> ReadAsync(
+        ModuleExportInput input, string rfiId, Dictionary<string, StoredModuleFile> stored, CancellationToken cancellationToken)
+    {
+        var rfi = await client.GetAsync(input.ProjectId, rfiId, cancellationToken).ConfigureAwait(false);
+        IReadOnlyList<JsonElement> comments = ModuleJson.Text(rfi, "commentsCount") == "0"
+            ? []
+            : await client.ListCommentsAsync(input.ProjectId, rfiId, cancellationToken).ConfigureAwait(false);
+        var attachments = new List<RfiAttachmentRecord>();
+        var copied = 0;
+        foreach (var attachment in await client.ListAttachmentsAsync(input.ProjectId, rfiId, cancellationToken).ConfigureAwait(false))
+        {
+            if (ModuleJson.Text(attachment, "attachmentId") is { } id && stored.TryGetValue(id, out var bytes))
+            {
+                attachments.Add(new RfiAttachmentRecord(attachment, bytes, null));
+                continue;
+            }
+
+            var (record, isNew) = await StoreAsync(input, rfi, attachment, cancellationToken).ConfigureAwait(false);
+            attachments.Add(record);
+            copied += isNew ? 1 : 0;
+        }
+
+        return (new RfiRecord(rfi, comments, attachments), true, copied);
+    }
+
+    /// <summary>A carried RFI, its attachments that could not be stored before tried again.</summary>
+    private async Task<(RfiRecord Record, bool Read, int Copied)> RetryFailedAsync(ModuleExportInput input, RfiRecord record, CancellationToken cancellationToken)
+    {
+        if (record.Attachments.All(a => a.Error is null))
+        {
+            return (record, false, 0);
+        }
+
+        var attachments = new List<RfiAttachmentRecord>();
+        var copied = 0;
+        foreach (var attachment in record.Attachments)
+        {
+            var (retried, isNew) = attachment.Error is null ? (attachment, false) : await StoreAsync(input, record.Rfi, attachment.Attachment, cancellationToken).ConfigureAwait(false);
+            attachments.Add(retried);
+            copied += isNew ? 1 : 0;
+        }
+
+        return (record with { Attachments = attachments }, false, copied);
+    }
+
+    /// <summary>Stores one attachment's bytes from its OSS <c>storageUrn</c>; a failure is recorded on it, never thrown.</summary>
+    private async Task<(RfiAttachmentRecord Record, bool Copied)> StoreAsync(ModuleExportInput input, JsonElement rfi, JsonElement attachment, CancellationToken cancellationToken)
+    {
+        var id = ModuleJson.Text(attachment, "attachmentId");
+        var name = ModuleJson.Text(attachment, "fileName") ?? ModuleJson.Text(attachment, "displayName") ?? id ?? "attachment";
+        var storage = ModuleJson.Text(attachment, "storageUrn") is { } urn ? OssObject.TryParse(urn) : null;
+        if (id is null || storage is null)
+        {
+            var reason = id is null ? "not stored: the attachment has no attachmentId" : "not stored: the attachment has no OSS storageUrn";
+            Log.AttachmentFailed(logger, input.ProjectId, id ?? name, reason);
+            return (new RfiAttachmentRecord(attachment, null, reason), false);
+        }
+
+        var copy = new FileCopyRequest(input.ProjectId, ModuleJson.Text(rfi, "id")!, id, 1,
+            attachment.TryGetProperty("fileSize", out var size) && size.TryGetInt64(out var bytes) ? bytes : null, storage,
+            RfiLayout.Attachment(input.ProjectId, id, name),
+            $"{input.ProjectName}/RFIs/{ModuleJson.Text(rfi, "customIdentifier")}/{ModuleJson.Text(attachment, "displayName") ?? name}", null);
+        try
+        {
+            var result = await copier.CopyAsync(copy, cancellationToken).ConfigureAwait(false);
+            // A copy made server-side is verified by size alone: the stored blob is read once for the SHA-256 restore proves.
+            var sha256 = result.Sha256 ?? (await ModuleBlobs.HashAsync(container, result.Request.BlobName, cancellationToken).ConfigureAwait(false)).Sha256;
+            return (new RfiAttachmentRecord(attachment, new StoredModuleFile(result.Request.BlobName, result.StoredBytes, sha256), null), result.Status == FileCopyStatus.Copied);
+        }
+        catch (FileCopyException e)
+        {
+            Log.AttachmentFailed(logger, input.ProjectId, id, e.Reason);
+            return (new RfiAttachmentRecord(attachment, null, e.Reason), false);
+        }
+    }
+
+    private static Dictionary<string, long> CountsOf(RfiSnapshot snapshot, int read, int copied) => new(StringComparer.Ordinal)
+    {
+        [Counts.Rfis] = snapshot.Rfis.Count,
+        [Counts.RfisRead] = read,
+        [Counts.Void] = snapshot.Rfis.Count(r => ModuleJson.Text(r.Rfi, "status") == "void"),
+        [Counts.Responses] = snapshot.Rfis.Sum(r => r.Rfi.TryGetProperty("responses", out var responses) && responses.ValueKind == JsonValueKind.Array ? responses.GetArrayLength() : 0),
+        [Counts.Comments] = snapshot.Rfis.Sum(r => r.Comments.Count),
+        [Counts.Attachments] = snapshot.Rfis.Sum(r => r.Attachments.Count),
+        [Counts.AttachmentsCopied] = copied,
+        [Counts.AttachmentFailures] = snapshot.Rfis.Sum(r => r.Attachments.Count(a => a.Error is not null)),
+    };
+
+    private static partial class Log
+    {
+        [LoggerMessage(EventId = 9130, Level = LogLevel.Information, Message = "RFIs of {ProjectId} exported: {Rfis} RFIs ({RfisRead} read whole, full read {FullRead}), {Attachments} attachments ({AttachmentsCopied} copied now), {AttachmentFailures} attachments not stored")]
+        public static partial void Exported(ILogger logger, string projectId, int rfis, int rfisRead, bool fullRead, long attachments, int attachmentsCopied, long attachmentFailures);
+
+        [LoggerMessage(EventId = 9131, Level = LogLevel.Warning, Message = "Attachment {AttachmentId} of an RFI of project {ProjectId} not stored: {Reason}")]
+        public static partial void AttachmentFailed(ILogger logger, string projectId, string attachmentId, string reason);
+    }
+}
