@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System.Text.Json;
+using AccBackup.Acc.JsonApi;
 using AccBackup.Acc;
 
 namespace AccBackup.Modules;

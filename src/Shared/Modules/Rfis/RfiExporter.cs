@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
+using AccBackup.Acc.JsonApi;
 using AccBackup.Acc;
 using AccBackup.Backup.Copying;
 using AccBackup.Storage;
