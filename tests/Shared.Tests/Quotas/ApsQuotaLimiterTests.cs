@@ -65,8 +65,8 @@ public sealed class ApsQuotaLimiterTests
         var waiting = Enumerable.Range(0, 3).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
         var otherEndpoint = limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None);
 
-        // APS's minute has passed, but not the 2 s margin (Aps:Quota:WindowMargin) after it.
-        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2) - TimeSpan.FromMilliseconds(1));
+        // APS's minute has passed, but not the 0.5 s margin (Aps:Quota:WindowMargin) after it.
+        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromMilliseconds(500) - TimeSpan.FromMilliseconds(1));
         await Task.Delay(50);
         Assert.All(waiting, c => Assert.False(c.IsCompleted));
         Assert.True(otherEndpoint.IsCompletedSuccessfully);
