@@ -21,6 +21,7 @@ internal sealed class ApsQuotaLog
     private readonly TimeSpan window;
     private readonly TimeProvider time;
     private int inFlight;
+    private long granted;
     private TaskCompletionSource? completion;
 
     public ApsQuotaLog(int limit, TimeSpan window, TimeProvider time)
@@ -39,16 +40,13 @@ internal sealed class ApsQuotaLog
         lock (gate)
         {
             var now = time.GetTimestamp();
-            while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
-            {
-                completed.Dequeue();
-            }
-
+            Expire(now);
             wait = TimeSpan.Zero;
             nextResponse = null;
             if (inFlight + completed.Count < limit)
             {
                 inFlight++;
+                granted++;
                 return true;
             }
 
@@ -63,6 +61,27 @@ internal sealed class ApsQuotaLog
             }
 
             return false;
+        }
+    }
+
+    /// <summary>Calls counting now (in flight or answered within the window) and calls granted so far.</summary>
+    public (int Counted, long Granted) Read()
+    {
+        lock (gate)
+        {
+            Expire(time.GetTimestamp());
+            return (inFlight + completed.Count, granted);
+        }
+    }
+
+    /// <summary>The limit this log keeps.</summary>
+    public int Limit => limit;
+
+    private void Expire(long now)
+    {
+        while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
+        {
+            completed.Dequeue();
         }
     }
 
