@@ -48,8 +48,11 @@ internal sealed class PacingSampler : PeriodicSampler
 /// in which a call could have gone and none asked (<see cref="ApsQuotaUse.IsIdle"/>), and how many callers waited on average.</summary>
 /// <param name="UrlIdleShareAfterListing">The same for signed URLs once the last listing was granted: the run's end.</param>
 /// <param name="SecondsAfterListing">From the last listing's grant to the last signed URL's.</param>
+/// <param name="ListingIdleByTenth">The listings' idle share in each tenth of their span: where in the run they waited on the engine.</param>
+/// <param name="UrlIdleByTenth">The same for signed URLs.</param>
 internal sealed record PacingIdle(
-    double ListingIdleShare, double ListingWaitingAverage, double UrlIdleShare, double UrlWaitingAverage, double UrlIdleShareAfterListing, double SecondsAfterListing)
+    double ListingIdleShare, double ListingWaitingAverage, double UrlIdleShare, double UrlWaitingAverage, double UrlIdleShareAfterListing, double SecondsAfterListing,
+    IReadOnlyList<double> ListingIdleByTenth, IReadOnlyList<double> UrlIdleByTenth)
 {
     public static PacingIdle? Of(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, TimeSpan interval)
     {
@@ -64,7 +67,14 @@ internal sealed record PacingIdle(
         return new PacingIdle(
             IdleShare(samples, listing.Value, s => s.Listing), WaitingAverage(samples, listing.Value, s => s.Listing),
             IdleShare(samples, url.Value, s => s.Url), WaitingAverage(samples, url.Value, s => s.Url),
-            IdleShare(samples, afterListing, s => s.Url), Math.Round(Math.Max(0, url.Value.To - listing.Value.To) * interval.TotalSeconds, 2));
+            IdleShare(samples, afterListing, s => s.Url), Math.Round(Math.Max(0, url.Value.To - listing.Value.To) * interval.TotalSeconds, 2),
+            ByTenth(samples, listing.Value, s => s.Listing), ByTenth(samples, url.Value, s => s.Url));
+    }
+
+    private static double[] ByTenth(IReadOnlyList<(ApsQuotaUse, ApsQuotaUse)> samples, (int From, int To) span, Func<(ApsQuotaUse, ApsQuotaUse), ApsQuotaUse> of)
+    {
+        var length = span.To - span.From;
+        return [.. Enumerable.Range(0, 10).Select(t => IdleShare(samples, (span.From + (length * t / 10), span.From + (length * (t + 1) / 10)), of))];
     }
 
     // From the sample before the first grant to the one that saw the last.

@@ -100,7 +100,10 @@ internal static class ScenarioReports
     // Whether the quota or the engine waited, as the client's pacing saw it (20 ms samples).
     private static string Idle(AccBackup.Bench.Measure.PacingIdle? pacing) => pacing is null ? "" : Invariant(
         $"; quota left unused with no call asking (the client's pacing, 20 ms samples): listings {pacing.ListingIdleShare:P1} of their span ({pacing.ListingWaitingAverage:F1} waiting on average), ")
-        + Invariant($"signed URLs {pacing.UrlIdleShare:P1} ({pacing.UrlWaitingAverage:F1} waiting), {pacing.UrlIdleShareAfterListing:P1} of the {pacing.SecondsAfterListing:F1} s after the last listing");
+        + Invariant($"signed URLs {pacing.UrlIdleShare:P1} ({pacing.UrlWaitingAverage:F1} waiting), {pacing.UrlIdleShareAfterListing:P1} of the {pacing.SecondsAfterListing:F1} s after the last listing; ")
+        + Invariant($"by tenth of their span, listings {Tenths(pacing.ListingIdleByTenth)}, signed URLs {Tenths(pacing.UrlIdleByTenth)}");
+
+    private static string Tenths(IReadOnlyList<double> shares) => string.Join(" / ", shares.Select(s => Invariant($"{s * 100:F0}"))) + " %";
 
     public static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);
 
