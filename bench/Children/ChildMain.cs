@@ -52,7 +52,7 @@ internal static class ChildMain
         }
 
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
-        await using var pacing = spec.Kind == ChildKinds.Engine ? new PacingSampler(host.Get<ApsQuotaLimiter>()) : null;
+        await using var pacing = spec.Kind == ChildKinds.Engine ? new PacingSampler(host.Get<ApsQuotaLimiter>(), host.Get<TransferSlots>(), host.Get<Microsoft.Extensions.Options.IOptions<AccBackup.Backup.Settings.CopyOptions>>().Value.MaxConcurrentTransfers) : null;
         var result = await RunOnHostAsync(spec, host, Cost.Start(downloads), warnings, cancellationToken);
         var slots = host.Get<TransferSlots>();
         return result with { DownloadBufferBytes = slots.PeakBufferBytes, Pacing = pacing is null ? null : await pacing.StopAsync() };

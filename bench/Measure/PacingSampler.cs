@@ -1,4 +1,5 @@
 using AccBackup.Acc;
+using AccBackup.Backup.Copying;
 using AccBackup.Quotas;
 
 namespace AccBackup.Bench.Measure;
@@ -12,12 +13,19 @@ internal sealed class PacingSampler : PeriodicSampler
     private static readonly TimeSpan Interval = TimeSpan.FromMilliseconds(20);
 
     private readonly ApsQuotaLimiter limiter;
+    private readonly TransferSlots transfers;
+    private readonly int maxTransfers;
     private readonly List<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples = [];
+    private long transferSamples;
+    private long transfersInUse;
+    private long transfersFull;
 
-    public PacingSampler(ApsQuotaLimiter limiter)
+    public PacingSampler(ApsQuotaLimiter limiter, TransferSlots transfers, int maxTransfers)
         : base(Interval)
     {
         this.limiter = limiter;
+        this.transfers = transfers;
+        this.maxTransfers = maxTransfers;
         Start();
     }
 
@@ -27,7 +35,9 @@ internal sealed class PacingSampler : PeriodicSampler
         await DisposeAsync();
         lock (samples)
         {
-            return PacingIdle.Of(samples, Interval);
+            return PacingIdle.Of(samples, Interval) is { } idle && transferSamples > 0
+                ? idle with { TransfersInUseAverage = Math.Round((double)transfersInUse / transferSamples, 1), TransfersFullShare = Math.Round((double)transfersFull / transferSamples, 3) }
+                : null;
         }
     }
 
@@ -36,9 +46,16 @@ internal sealed class PacingSampler : PeriodicSampler
     {
         if (limiter.UseOf(ApsEndpoint.FolderContents) is { } listing && limiter.UseOf(ApsEndpoint.SignedDownload) is { } url)
         {
+            var inUse = transfers.InUse;
             lock (samples)
             {
                 samples.Add((listing, url));
+                if (listing.Granted > 0)
+                {
+                    transferSamples++;
+                    transfersInUse += inUse;
+                    transfersFull += inUse >= maxTransfers ? 1 : 0;
+                }
             }
         }
     }
@@ -54,6 +71,12 @@ internal sealed record PacingIdle(
     double ListingIdleShare, double ListingWaitingAverage, double UrlIdleShare, double UrlWaitingAverage, double UrlIdleShareAfterListing, double SecondsAfterListing,
     IReadOnlyList<double> ListingIdleByTenth, IReadOnlyList<double> UrlIdleByTenth)
 {
+    /// <summary>Copy:MaxConcurrentTransfers slots in use on average, from the first listing to the end.</summary>
+    public double TransfersInUseAverage { get; init; }
+
+    /// <summary>The share of those samples with every transfer slot taken.</summary>
+    public double TransfersFullShare { get; init; }
+
     public static PacingIdle? Of(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, TimeSpan interval)
     {
         var listing = Span(samples, s => s.Listing);

@@ -101,7 +101,8 @@ internal static class ScenarioReports
     private static string Idle(AccBackup.Bench.Measure.PacingIdle? pacing) => pacing is null ? "" : Invariant(
         $"; quota left unused with no call asking (the client's pacing, 20 ms samples): listings {pacing.ListingIdleShare:P1} of their span ({pacing.ListingWaitingAverage:F1} waiting on average), ")
         + Invariant($"signed URLs {pacing.UrlIdleShare:P1} ({pacing.UrlWaitingAverage:F1} waiting), {pacing.UrlIdleShareAfterListing:P1} of the {pacing.SecondsAfterListing:F1} s after the last listing; ")
-        + Invariant($"by tenth of their span, listings {Tenths(pacing.ListingIdleByTenth)}, signed URLs {Tenths(pacing.UrlIdleByTenth)}");
+        + Invariant($"by tenth of their span, listings {Tenths(pacing.ListingIdleByTenth)}, signed URLs {Tenths(pacing.UrlIdleByTenth)}; ")
+        + Invariant($"transfer slots in use {pacing.TransfersInUseAverage:F1} on average, all taken in {pacing.TransfersFullShare:P0} of the samples");
 
     private static string Tenths(IReadOnlyList<double> shares) => string.Join(" / ", shares.Select(s => Invariant($"{s * 100:F0}"))) + " %";
 
