@@ -33,6 +33,9 @@ internal sealed class ApsQuotaLog
         completed = new Queue<long>(limit);
     }
 
+    /// <summary>The limit this log keeps.</summary>
+    public int Limit => limit;
+
     /// <summary>Grants one call now if the window allows it; otherwise what to wait for: a delay, or (when every counted
     /// call is still in flight) <paramref name="nextResponse"/>, which completes with the next <see cref="Complete"/>.</summary>
     public bool TryTake(out TimeSpan wait, out Task? nextResponse)
@@ -74,17 +77,6 @@ internal sealed class ApsQuotaLog
         }
     }
 
-    /// <summary>The limit this log keeps.</summary>
-    public int Limit => limit;
-
-    private void Expire(long now)
-    {
-        while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
-        {
-            completed.Dequeue();
-        }
-    }
-
     /// <summary>Records that a granted call got its response (or failed): it counts for one more window from now.</summary>
     public void Complete()
     {
@@ -98,5 +90,13 @@ internal sealed class ApsQuotaLog
         }
 
         waiting?.TrySetResult();
+    }
+
+    private void Expire(long now)
+    {
+        while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
+        {
+            completed.Dequeue();
+        }
     }
 }
