@@ -94,14 +94,14 @@ internal sealed record PacingIdle(
             ByTenth(samples, listing.Value, s => s.Listing), ByTenth(samples, url.Value, s => s.Url));
     }
 
-    private static double[] ByTenth(IReadOnlyList<(ApsQuotaUse, ApsQuotaUse)> samples, (int From, int To) span, Func<(ApsQuotaUse, ApsQuotaUse), ApsQuotaUse> of)
+    private static double[] ByTenth(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, (int From, int To) span, Func<(ApsQuotaUse Listing, ApsQuotaUse Url), ApsQuotaUse> of)
     {
         var length = span.To - span.From;
         return [.. Enumerable.Range(0, 10).Select(t => IdleShare(samples, (span.From + (length * t / 10), span.From + (length * (t + 1) / 10)), of))];
     }
 
     // From the sample before the first grant to the one that saw the last.
-    private static (int From, int To)? Span(IReadOnlyList<(ApsQuotaUse, ApsQuotaUse)> samples, Func<(ApsQuotaUse, ApsQuotaUse), ApsQuotaUse> of)
+    private static (int From, int To)? Span(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, Func<(ApsQuotaUse Listing, ApsQuotaUse Url), ApsQuotaUse> of)
     {
         var first = -1;
         for (var i = 0; i < samples.Count; i++)
@@ -127,13 +127,13 @@ internal sealed record PacingIdle(
         return (first, last);
     }
 
-    private static double IdleShare(IReadOnlyList<(ApsQuotaUse, ApsQuotaUse)> samples, (int From, int To) span, Func<(ApsQuotaUse, ApsQuotaUse), ApsQuotaUse> of)
+    private static double IdleShare(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, (int From, int To) span, Func<(ApsQuotaUse Listing, ApsQuotaUse Url), ApsQuotaUse> of)
     {
         var count = span.To - span.From;
         return count <= 0 ? 0 : Math.Round((double)Enumerable.Range(span.From, count).Count(i => of(samples[i]).IsIdle) / count, 3);
     }
 
-    private static double WaitingAverage(IReadOnlyList<(ApsQuotaUse, ApsQuotaUse)> samples, (int From, int To) span, Func<(ApsQuotaUse, ApsQuotaUse), ApsQuotaUse> of)
+    private static double WaitingAverage(IReadOnlyList<(ApsQuotaUse Listing, ApsQuotaUse Url)> samples, (int From, int To) span, Func<(ApsQuotaUse Listing, ApsQuotaUse Url), ApsQuotaUse> of)
     {
         var count = span.To - span.From;
         return count <= 0 ? 0 : Math.Round(Enumerable.Range(span.From, count).Average(i => of(samples[i]).Waiting), 1);
