@@ -102,7 +102,7 @@ public sealed class SharedQuotaRunTests(ITestOutputHelper output)
         environment["Aps__AccountId"] = emulator.AccountId;
         environment["Aps__Quota__Scope"] = scope.ToString();
         environment["Aps__Quota__Window"] = window.ToString("c", CultureInfo.InvariantCulture);
-        environment["Aps__Quota__WindowMargin"] = (window / 120).ToString("c", CultureInfo.InvariantCulture); // the default 0.5 s a minute, scaled
+        environment["Aps__Quota__WindowMargin"] = (window / 30).ToString("c", CultureInfo.InvariantCulture); // APS's 2 s a minute
         environment["Aps__Quota__Enabled"] = pacing ? "true" : "false";
 
         // Windows ten times shorter magnify the gap between when a call is granted and when it reaches the emulator
