@@ -69,4 +69,13 @@ public enum ApsEndpoint
 
     /// <summary>Every call under /construction/rfis/v3/projects/{project} (search:rfis, one RFI, comments, attachments: one quota for all).</summary>
     Rfis,
+
+    /// <summary>GET /bim360/docs/v1/projects/{project}/folders/{folder}/permissions.</summary>
+    FolderPermissions,
+
+    /// <summary>GET /bim360/docs/v1/projects/{project}/folders/{folder}/custom-attribute-definitions.</summary>
+    AttributeDefinitions,
+
+    /// <summary>POST /bim360/docs/v1/projects/{project}/versions:batch-get (custom attribute values).</summary>
+    AttributeValues,
 }

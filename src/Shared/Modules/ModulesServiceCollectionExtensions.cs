@@ -1,6 +1,8 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Modules.Attributes;
 using AccBackup.Modules.Members;
+using AccBackup.Modules.Permissions;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Quotas;
@@ -36,6 +38,12 @@ public static class ModulesServiceCollectionExtensions
             sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(RfisClient)), sp.GetRequiredService<SsaTokenProvider>(),
             sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, RfiExporter>());
+        services.AddOptions<PermissionsOptions>().Bind(configuration.GetSection(PermissionsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        services.TryAddTransient<PermissionsClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, PermissionExporter>());
+        services.AddOptions<AttributesOptions>().Bind(configuration.GetSection(AttributesOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        services.TryAddTransient<AttributesClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, AttributeExporter>());
         return services;
     }
 }

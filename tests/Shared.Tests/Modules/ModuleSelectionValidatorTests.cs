@@ -38,9 +38,9 @@ public sealed class ModuleSelectionValidatorTests
     }
 
     [Theory]
-    [InlineData(null, true, "issues,sheets,members,rfis")]
-    [InlineData(null, false, "sheets,members")]
-    [InlineData("", true, "issues,sheets,members,rfis")]
+    [InlineData(null, true, "issues,sheets,members,rfis,permissions,attributes")]
+    [InlineData(null, false, "sheets,members,permissions,attributes")]
+    [InlineData("", true, "issues,sheets,members,rfis,permissions,attributes")]
     [InlineData("rfis,files", true, "rfis")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]

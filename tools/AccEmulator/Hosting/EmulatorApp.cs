@@ -50,6 +50,10 @@ internal static class EmulatorApp
         Members.MemberTruth.Map(app);
         Rfis.RfiEndpoints.Map(app);
         Rfis.RfiTruth.Map(app);
+        DocsPermissions.FolderPermissionEndpoints.Map(app);
+        DocsPermissions.FolderPermissionTruth.Map(app);
+        CustomAttributes.AttributeEndpoints.Map(app);
+        CustomAttributes.AttributeTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

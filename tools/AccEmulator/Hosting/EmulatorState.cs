@@ -49,6 +49,12 @@ internal sealed class EmulatorState
         Rfis = RfiGenerator.Build(Account, options);
         RfiMutator = new RfiMutator(Rfis, options.Seed, Clock);
         RfiTruth = new RfiTruth(Rfis, Hashes);
+        FolderPermissions = DocsPermissions.FolderPermissionGenerator.Build(Account, Members, options);
+        FolderPermissionMutator = new DocsPermissions.FolderPermissionMutator(FolderPermissions);
+        FolderPermissionTruth = new DocsPermissions.FolderPermissionTruth(FolderPermissions);
+        Attributes = CustomAttributes.AttributeGenerator.Build(Account, options);
+        AttributeMutator = new CustomAttributes.AttributeMutator(Attributes);
+        AttributeTruth = new CustomAttributes.AttributeTruth(Attributes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -96,6 +102,20 @@ internal sealed class EmulatorState
     public MemberMutator MemberMutator { get; }
 
     public MemberTruth MemberTruth { get; }
+
+    /// <summary>Every Docs folder's permissions (users, roles, companies).</summary>
+    internal DocsPermissions.FolderPermissionStore FolderPermissions { get; }
+
+    public DocsPermissions.FolderPermissionMutator FolderPermissionMutator { get; }
+
+    public DocsPermissions.FolderPermissionTruth FolderPermissionTruth { get; }
+
+    /// <summary>Every folder's custom attribute definitions and every version's values.</summary>
+    internal CustomAttributes.AttributeStore Attributes { get; }
+
+    public CustomAttributes.AttributeMutator AttributeMutator { get; }
+
+    public CustomAttributes.AttributeTruth AttributeTruth { get; }
 
     /// <summary>Every project's RFIs (attachments are objects of <see cref="Account"/>).</summary>
     public RfiStore Rfis { get; }

@@ -31,6 +31,10 @@ public sealed record QuotaOptions
         [EndpointCategory.SheetsExports] = 100,
         [EndpointCategory.ProjectUsers] = 600,
         [EndpointCategory.Rfis] = 100,
+        // BIM 360 Document Management limits each endpoint per app without naming these three: DM's usual 300.
+        [EndpointCategory.FolderPermissions] = 300,
+        [EndpointCategory.AttributeDefinitions] = 300,
+        [EndpointCategory.AttributeValues] = 300,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>
