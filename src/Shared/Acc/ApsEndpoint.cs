@@ -69,4 +69,7 @@ public enum ApsEndpoint
 
     /// <summary>Every call under /construction/rfis/v3/projects/{project} (search:rfis, one RFI, comments, attachments: one quota for all).</summary>
     Rfis,
+
+    /// <summary>Every call under /construction/forms/v1|v2/projects/{project} (forms, templates, values, tables, PDF values: one quota for all).</summary>
+    Forms,
 }

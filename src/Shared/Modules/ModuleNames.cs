@@ -21,10 +21,14 @@ public static class ModuleNames
     /// types (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
     public const string Rfis = "rfis";
 
+    /// <summary>ACC Forms (v2): every form the API lists (archived ones and those of inactive templates too) with its values and
+    /// table rows, or its PDF values and PDF; the templates (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
+    public const string Forms = "forms";
+
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Forms];
 
     /// <summary>The modules whose APIs need a user: they read with the Secure Service Account (<c>Issues:ServiceAccountId</c>,
     /// <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>) and are kept only when it is set.</summary>
-    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis];
+    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis, Forms];
 }

@@ -1,5 +1,6 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
@@ -36,6 +37,13 @@ public static class ModulesServiceCollectionExtensions
             sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(RfisClient)), sp.GetRequiredService<SsaTokenProvider>(),
             sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, RfiExporter>());
+        services.AddOptions<FormsOptions>().Bind(configuration.GetSection(FormsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        // Forms need a user too: the service account's tokens on a client of their own.
+        services.AddHttpClient(nameof(FormsClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
+        services.TryAddTransient(sp => new FormsClient(new ApsTransport(
+            sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(FormsClient)), sp.GetRequiredService<SsaTokenProvider>(),
+            sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, FormExporter>());
         return services;
     }
 }

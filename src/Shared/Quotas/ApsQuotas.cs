@@ -29,6 +29,7 @@ public static class ApsQuotas
         ApsEndpoint.PatchFolder => 50,
         ApsEndpoint.Command => 300,
         ApsEndpoint.Rfis => 100,
+        ApsEndpoint.Forms => 100,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

@@ -2,6 +2,7 @@ using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
@@ -50,6 +51,11 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Rfis))
         {
             entries.AddRange(await RfiRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Forms))
+        {
+            entries.AddRange(await FormRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

@@ -38,10 +38,11 @@ public sealed class ModuleSelectionValidatorTests
     }
 
     [Theory]
-    [InlineData(null, true, "issues,sheets,members,rfis")]
+    [InlineData(null, true, "issues,sheets,members,rfis,forms")]
     [InlineData(null, false, "sheets,members")]
-    [InlineData("", true, "issues,sheets,members,rfis")]
+    [InlineData("", true, "issues,sheets,members,rfis,forms")]
     [InlineData("rfis,files", true, "rfis")]
+    [InlineData("forms,files", true, "forms")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]
     [InlineData("sheets,files,issues", true, "issues,sheets")]

@@ -80,4 +80,7 @@ public enum EndpointCategory
 
     /// <summary>Every call under <c>/construction/rfis/v3/projects/{projectId}</c> (one quota for all, per app).</summary>
     Rfis,
+
+    /// <summary>Every call under <c>/construction/forms/v1|v2/projects/{projectId}</c> (one quota for all, per app).</summary>
+    Forms,
 }

@@ -50,6 +50,8 @@ internal static class EmulatorApp
         Members.MemberTruth.Map(app);
         Rfis.RfiEndpoints.Map(app);
         Rfis.RfiTruth.Map(app);
+        Forms.FormEndpoints.Map(app);
+        Forms.FormTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

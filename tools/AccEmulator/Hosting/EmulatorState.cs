@@ -4,6 +4,7 @@ using AccEmulator.Auth;
 using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
+using AccEmulator.Forms;
 using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
@@ -49,6 +50,9 @@ internal sealed class EmulatorState
         Rfis = RfiGenerator.Build(Account, options);
         RfiMutator = new RfiMutator(Rfis, options.Seed, Clock);
         RfiTruth = new RfiTruth(Rfis, Hashes);
+        Forms = FormGenerator.Build(Account, options);
+        FormMutator = new FormMutator(Forms, options, Clock);
+        FormTruth = new FormTruth(Forms, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -103,6 +107,13 @@ internal sealed class EmulatorState
     public RfiMutator RfiMutator { get; }
 
     public RfiTruth RfiTruth { get; }
+
+    /// <summary>Every project's forms and templates (PDFs are objects of <see cref="Account"/>).</summary>
+    public FormStore Forms { get; }
+
+    public FormMutator FormMutator { get; }
+
+    public FormTruth FormTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }

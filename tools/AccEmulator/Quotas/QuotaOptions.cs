@@ -31,6 +31,7 @@ public sealed record QuotaOptions
         [EndpointCategory.SheetsExports] = 100,
         [EndpointCategory.ProjectUsers] = 600,
         [EndpointCategory.Rfis] = 100,
+        [EndpointCategory.Forms] = 100,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>
