@@ -78,6 +78,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The custom attributes oracle: every folder's definitions and every version's values.</summary>
     public CustomAttributes.AttributeTruth AttributeTruth => _state.AttributeTruth;
 
+    /// <summary>Changes to forms between backups.</summary>
+    public Forms.FormMutator FormMutations => _state.FormMutator;
+
+    /// <summary>The forms oracle: every template, every listed form with its values, table rows, PDF values and PDF hash.</summary>
+    public Forms.FormTruth FormTruth => _state.FormTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

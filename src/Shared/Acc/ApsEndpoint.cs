@@ -78,4 +78,7 @@ public enum ApsEndpoint
 
     /// <summary>POST /bim360/docs/v1/projects/{project}/versions:batch-get (custom attribute values).</summary>
     AttributeValues,
+
+    /// <summary>Every call under /construction/forms/v1|v2/projects/{project} (forms, templates, values, tables, PDF values: one quota for all).</summary>
+    Forms,
 }

@@ -21,6 +21,10 @@ public static class ModuleNames
     /// types (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
     public const string Rfis = "rfis";
 
+    /// <summary>ACC Forms (v2): every form the API lists (archived ones and those of inactive templates too) with its values and
+    /// table rows, or its PDF values and PDF; the templates (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
+    public const string Forms = "forms";
+
     /// <summary>Each Docs folder's permissions (users, roles and companies with their actions), read for the folders the run's
     /// file listing found (the app's own token).</summary>
     public const string Permissions = "permissions";
@@ -30,7 +34,7 @@ public static class ModuleNames
     public const string Attributes = "attributes";
 
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Permissions, Attributes];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Forms, Permissions, Attributes];
 
     /// <summary>The modules that read what the run's file listing found (its folders and versions, never listed twice): a project's
     /// export of them starts once that project's listings are done.</summary>
@@ -38,5 +42,5 @@ public static class ModuleNames
 
     /// <summary>The modules whose APIs need a user: they read with the Secure Service Account (<c>Issues:ServiceAccountId</c>,
     /// <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>) and are kept only when it is set.</summary>
-    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis];
+    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis, Forms];
 }

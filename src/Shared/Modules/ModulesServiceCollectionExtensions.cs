@@ -1,6 +1,7 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
 using AccBackup.Modules.Attributes;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Permissions;
 using AccBackup.Modules.Rfis;
@@ -44,6 +45,13 @@ public static class ModulesServiceCollectionExtensions
         services.AddOptions<AttributesOptions>().Bind(configuration.GetSection(AttributesOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
         services.TryAddTransient<AttributesClient>();
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, AttributeExporter>());
+        services.AddOptions<FormsOptions>().Bind(configuration.GetSection(FormsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        // Forms need a user too: the service account's tokens on a client of their own.
+        services.AddHttpClient(nameof(FormsClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
+        services.TryAddTransient(sp => new FormsClient(new ApsTransport(
+            sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(FormsClient)), sp.GetRequiredService<SsaTokenProvider>(),
+            sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, FormExporter>());
         return services;
     }
 }

@@ -32,6 +32,7 @@ public static class ApsQuotas
         // Docs permissions and custom attributes: BIM 360 Document Management limits each endpoint per app
         // (https://aps.autodesk.com/en/docs/bim360/v1/rate-limits/document-management-rate-limits) without naming these three; DM's usual 300.
         ApsEndpoint.FolderPermissions or ApsEndpoint.AttributeDefinitions or ApsEndpoint.AttributeValues => 300,
+        ApsEndpoint.Forms => 100,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

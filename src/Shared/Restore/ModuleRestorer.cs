@@ -3,6 +3,7 @@ using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
 using AccBackup.Modules.Attributes;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Permissions;
 using AccBackup.Modules.Rfis;
@@ -62,6 +63,11 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Attributes))
         {
             entries.AddRange(await AttributeRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Forms))
+        {
+            entries.AddRange(await FormRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

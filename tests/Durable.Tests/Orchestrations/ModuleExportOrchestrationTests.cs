@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
@@ -16,7 +17,7 @@ namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>The orchestration keeps each project's modules through the ExportModule activity: night by night equal to the
 /// emulator's truth, PDFs exported again only where a version set changed; a project the service account was removed from is
-/// named in the coverage (its issues and RFIs), the run CompletedWithErrors, its files and Sheets kept, the other projects' RFIs
+/// named in the coverage (its issues, RFIs and forms), the run CompletedWithErrors, its files and Sheets kept, the other projects' RFIs
 /// equal to the truth.</summary>
 public sealed class ModuleExportOrchestrationTests
 {
@@ -42,8 +43,8 @@ public sealed class ModuleExportOrchestrationTests
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
-        Assert.Equal(("CompletedWithErrors", 2), (outcome.Status, outcome.ModuleGaps));
-        Assert.Equal([("b." + removed, "issues", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
+        Assert.Equal(("CompletedWithErrors", 3), (outcome.Status, outcome.ModuleGaps));
+        Assert.Equal([("b." + removed, "forms", ModuleGapReason.NotMember), ("b." + removed, "issues", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
             outcome.Coverage!.Select(g => (g.ProjectId, g.Module, g.Reason)));
         var summary = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).Summary;
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
@@ -73,6 +74,23 @@ public sealed class ModuleExportOrchestrationTests
             Assert.All(expected.Zip(snapshot.Rfis), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second.Rfi), pair.Second.Rfi.ToString()));
             Assert.Equal(project.GetProperty("rfis").EnumerateArray().SelectMany(r => r.GetProperty("attachments").EnumerateArray()).Select(a => a.GetProperty("sha256").GetString()),
                 snapshot.Rfis.SelectMany(r => r.Attachments).Select(a => a.Stored?.Sha256));
+        }
+
+        // The forms likewise: every listed form of the projects it is still a member of, each PDF by its hash.
+        Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "forms").Projects);
+        using var forms = await host.Emulator.FormTruth.GetAsync();
+        foreach (var project in forms.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var snapshot = await FormSnapshotReader.ReadAsync(host.Container, "modules-durable-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
+            if (project.GetProperty("projectId").GetString() == removed)
+            {
+                Assert.Null(snapshot);
+                continue;
+            }
+
+            var expected = project.GetProperty("forms").EnumerateArray().ToList();
+            Assert.Equal(expected.Select(f => f.GetProperty("form").GetProperty("id").GetString()), snapshot!.Forms.Select(f => f.Id));
+            Assert.Equal(expected.Select(f => f.GetProperty("pdfSha256").GetString()), snapshot.Forms.Select(f => f.Pdf?.Sha256));
         }
     }
 

@@ -38,10 +38,11 @@ public sealed class ModuleSelectionValidatorTests
     }
 
     [Theory]
-    [InlineData(null, true, "issues,sheets,members,rfis,permissions,attributes")]
+    [InlineData(null, true, "issues,sheets,members,rfis,forms,permissions,attributes")]
     [InlineData(null, false, "sheets,members,permissions,attributes")]
-    [InlineData("", true, "issues,sheets,members,rfis,permissions,attributes")]
+    [InlineData("", true, "issues,sheets,members,rfis,forms,permissions,attributes")]
     [InlineData("rfis,files", true, "rfis")]
+    [InlineData("forms,files", true, "forms")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]
     [InlineData("sheets,files,issues", true, "issues,sheets")]

@@ -89,4 +89,7 @@ public enum EndpointCategory
 
     /// <summary><c>POST /bim360/docs/v1/projects/{projectId}/versions:batch-get</c>.</summary>
     AttributeValues,
+
+    /// <summary>Every call under <c>/construction/forms/v1|v2/projects/{projectId}</c> (one quota for all, per app).</summary>
+    Forms,
 }

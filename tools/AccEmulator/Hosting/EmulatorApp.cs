@@ -54,6 +54,8 @@ internal static class EmulatorApp
         DocsPermissions.FolderPermissionTruth.Map(app);
         CustomAttributes.AttributeEndpoints.Map(app);
         CustomAttributes.AttributeTruth.Map(app);
+        Forms.FormEndpoints.Map(app);
+        Forms.FormTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -4,6 +4,7 @@ using AccEmulator.Auth;
 using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
+using AccEmulator.Forms;
 using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
@@ -55,6 +56,9 @@ internal sealed class EmulatorState
         Attributes = CustomAttributes.AttributeGenerator.Build(Account, options);
         AttributeMutator = new CustomAttributes.AttributeMutator(Attributes);
         AttributeTruth = new CustomAttributes.AttributeTruth(Attributes);
+        Forms = FormGenerator.Build(Account, options);
+        FormMutator = new FormMutator(Forms, options, Clock);
+        FormTruth = new FormTruth(Forms, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -123,6 +127,13 @@ internal sealed class EmulatorState
     public RfiMutator RfiMutator { get; }
 
     public RfiTruth RfiTruth { get; }
+
+    /// <summary>Every project's forms and templates (PDFs are objects of <see cref="Account"/>).</summary>
+    public FormStore Forms { get; }
+
+    public FormMutator FormMutator { get; }
+
+    public FormTruth FormTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }

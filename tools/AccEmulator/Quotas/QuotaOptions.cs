@@ -35,6 +35,7 @@ public sealed record QuotaOptions
         [EndpointCategory.FolderPermissions] = 300,
         [EndpointCategory.AttributeDefinitions] = 300,
         [EndpointCategory.AttributeValues] = 300,
+        [EndpointCategory.Forms] = 100,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>
