@@ -66,6 +66,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The RFIs oracle: every RFI whole, its comments, its attachments' hashes.</summary>
     public Rfis.RfiTruth RfiTruth => _state.RfiTruth;
 
+    /// <summary>Changes to photos and their links between backups.</summary>
+    public Photos.PhotoMutator PhotoMutations => _state.PhotoMutator;
+
+    /// <summary>The Photos oracle: every photo with its bytes' SHA-256, every link that holds.</summary>
+    public Photos.PhotoTruth PhotoTruth => _state.PhotoTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

@@ -69,4 +69,10 @@ public enum ApsEndpoint
 
     /// <summary>Every call under /construction/rfis/v3/projects/{project} (search:rfis, one RFI, comments, attachments: one quota for all).</summary>
     Rfis,
+
+    /// <summary>Every call under /construction/photos/v1/projects/{project} (photos:filter, one photo: one quota for all).</summary>
+    Photos,
+
+    /// <summary>POST /bim360/relationship/v2/containers/{container}/relationships:sync (counted per user: the service account is one).</summary>
+    Relationships,
 }

@@ -21,10 +21,14 @@ public static class ModuleNames
     /// types (needs the Secure Service Account, like <see cref="Issues"/>).</summary>
     public const string Rfis = "rfis";
 
+    /// <summary>ACC Photos: every photo and video with its metadata and bytes, and what links each to an issue, RFI or form
+    /// (Relationships API; needs the Secure Service Account, like <see cref="Issues"/>).</summary>
+    public const string Photos = "photos";
+
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Photos];
 
     /// <summary>The modules whose APIs need a user: they read with the Secure Service Account (<c>Issues:ServiceAccountId</c>,
     /// <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>) and are kept only when it is set.</summary>
-    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis];
+    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis, Photos];
 }

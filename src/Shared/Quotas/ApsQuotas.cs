@@ -29,6 +29,8 @@ public static class ApsQuotas
         ApsEndpoint.PatchFolder => 50,
         ApsEndpoint.Command => 300,
         ApsEndpoint.Rfis => 100,
+        ApsEndpoint.Photos => 100,
+        ApsEndpoint.Relationships => 120,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

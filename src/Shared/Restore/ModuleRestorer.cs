@@ -3,6 +3,7 @@ using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
 using AccBackup.Modules.Members;
+using AccBackup.Modules.Photos;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
@@ -50,6 +51,11 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Rfis))
         {
             entries.AddRange(await RfiRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Photos))
+        {
+            entries.AddRange(await PhotoRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

@@ -80,4 +80,10 @@ public enum EndpointCategory
 
     /// <summary>Every call under <c>/construction/rfis/v3/projects/{projectId}</c> (one quota for all, per app).</summary>
     Rfis,
+
+    /// <summary>Every call under <c>/construction/photos/v1/projects/{projectId}</c> (one quota for all, per app: UNCONFIRMED).</summary>
+    Photos,
+
+    /// <summary><c>POST /bim360/relationship/v2/containers/{containerId}/relationships:sync</c> (counted per user).</summary>
+    Relationships,
 }

@@ -50,6 +50,9 @@ internal static class EmulatorApp
         Members.MemberTruth.Map(app);
         Rfis.RfiEndpoints.Map(app);
         Rfis.RfiTruth.Map(app);
+        Photos.PhotoEndpoints.Map(app);
+        Photos.RelationshipEndpoints.Map(app);
+        Photos.PhotoTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -7,6 +7,7 @@ using AccEmulator.Faults;
 using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
+using AccEmulator.Photos;
 using AccEmulator.Quotas;
 using AccEmulator.Rfis;
 using AccEmulator.ServerCopy;
@@ -49,6 +50,9 @@ internal sealed class EmulatorState
         Rfis = RfiGenerator.Build(Account, options);
         RfiMutator = new RfiMutator(Rfis, options.Seed, Clock);
         RfiTruth = new RfiTruth(Rfis, Hashes);
+        Photos = PhotoGenerator.Build(Account, Issues, Rfis, options);
+        PhotoMutator = new PhotoMutator(Photos, options.Seed, Clock);
+        PhotoTruth = new PhotoTruth(Photos, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -103,6 +107,13 @@ internal sealed class EmulatorState
     public RfiMutator RfiMutator { get; }
 
     public RfiTruth RfiTruth { get; }
+
+    /// <summary>Every project's Photos gallery and its links (photo files are objects of <see cref="Account"/>).</summary>
+    public PhotoStore Photos { get; }
+
+    public PhotoMutator PhotoMutator { get; }
+
+    public PhotoTruth PhotoTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }
