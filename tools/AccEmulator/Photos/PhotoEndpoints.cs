@@ -1,5 +1,6 @@
 using System.Text.Json;
 using AccEmulator.Accounts;
+using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Endpoints.JsonApi;
 using AccEmulator.Hosting;
@@ -11,7 +12,7 @@ namespace AccEmulator.Photos;
 /// with cursor paging (<see cref="PhotoFilter"/>) in the envelope <c>{pagination{limit,nextPost{url,body{cursorState}}},results[]}</c>,
 /// and one photo (<c>GET photos/{photoId}?include=signedUrls</c>). Signed URLs are the emulator's S3-style download URLs of the
 /// photo's object, valid an hour (or <see cref="Faults.FaultOptions.SignedUrlLifetime"/>). Only a user-context token reaches them
-/// (<see cref="PhotoAccessFilter"/>); both count against one quota (100 a minute per app: UNCONFIRMED, Autodesk publishes none).
+/// (<see cref="UserContextAccessFilter"/>); both count against one quota (100 a minute per app: UNCONFIRMED, Autodesk publishes none).
 /// </summary>
 internal static class PhotoEndpoints
 {
@@ -19,7 +20,7 @@ internal static class PhotoEndpoints
 
     public static void Map(WebApplication app)
     {
-        var project = app.MapGroup("/construction/photos/v1/projects/{projectId}").AddEndpointFilter<PhotoAccessFilter>();
+        var project = app.MapGroup("/construction/photos/v1/projects/{projectId}").AddEndpointFilter(new UserContextAccessFilter("Photos", Project));
         project.MapPost("/photos:filter", FilterAsync).Aps(EndpointCategory.Photos);
         project.MapGet("/photos/{photoId}", GetPhoto).Aps(EndpointCategory.Photos);
     }

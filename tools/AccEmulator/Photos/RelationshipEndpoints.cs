@@ -1,4 +1,5 @@
 using System.Text.Json;
+using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Endpoints.JsonApi;
 using AccEmulator.Hosting;
@@ -11,15 +12,17 @@ namespace AccEmulator.Photos;
 /// nextSyncToken, moreData, overwrite}</c>. Without a token every link held now (<c>overwrite</c> true); with one, the links made and
 /// removed since it was issued. At most <see cref="EmulatorOptions.RelationshipSyncPageSize"/> links an answer, <c>moreData</c> while
 /// more follow under the next token. A token of an earlier epoch (<see cref="PhotoMutator.ExpireSyncTokens"/>) is refused with 400.
-/// 120 requests a minute per user.
+/// Only a user-context token of a member of the project reaches it (<see cref="UserContextAccessFilter"/>); 120 requests a minute
+/// per user.
 /// </summary>
 internal static class RelationshipEndpoints
 {
+    // The route names the container projectId: an ACC project's container is the project, and the user-context check finds it so.
     public static void Map(WebApplication app) =>
-        app.MapPost("/bim360/relationship/v2/containers/{containerId}/relationships:sync", SyncAsync)
-            .AddEndpointFilter<PhotoAccessFilter>().Aps(EndpointCategory.Relationships);
+        app.MapPost("/bim360/relationship/v2/containers/{projectId}/relationships:sync", SyncAsync)
+            .AddEndpointFilter(new UserContextAccessFilter("Relationships", PhotoEndpoints.Project)).Aps(EndpointCategory.Relationships);
 
-    private static async Task<IResult> SyncAsync(string containerId, HttpRequest request, EmulatorState state)
+    private static async Task<IResult> SyncAsync(string projectId, HttpRequest request, EmulatorState state)
     {
         JsonElement body;
         try
@@ -34,7 +37,7 @@ internal static class RelationshipEndpoints
         var domains = body.TryGetProperty("filters", out var filters) && filters.TryGetProperty("domains", out var d) && d.ValueKind == JsonValueKind.Array
             ? d.EnumerateArray().Select(x => x.GetString()!).ToHashSet(StringComparer.Ordinal)
             : null;
-        var project = Guid.Parse(containerId);
+        var project = Guid.Parse(projectId);
         lock (state.Photos.SyncRoot)
         {
             var photos = state.Photos.Find(project)!;
