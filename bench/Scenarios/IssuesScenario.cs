@@ -11,6 +11,7 @@ using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
+using AccBackup.Modules;
 using AccBackup.Runs;
 using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
@@ -56,6 +57,7 @@ internal static class IssuesScenario
         context.Emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
         var issuesSettings = new Dictionary<string, string?>
         {
+            ["Backup:Modules"] = $"{ModuleNames.Files},{ModuleNames.Issues}",
             ["Issues:ServiceAccountId"] = ServiceAccountId,
             ["Issues:KeyId"] = KeyId,
             ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
