@@ -84,6 +84,12 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The forms oracle: every template, every listed form with its values, table rows, PDF values and PDF hash.</summary>
     public Forms.FormTruth FormTruth => _state.FormTruth;
 
+    /// <summary>Changes to photos and their links between backups.</summary>
+    public Photos.PhotoMutator PhotoMutations => _state.PhotoMutator;
+
+    /// <summary>The Photos oracle: every photo with its bytes' SHA-256, every link that holds.</summary>
+    public Photos.PhotoTruth PhotoTruth => _state.PhotoTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

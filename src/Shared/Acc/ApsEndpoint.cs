@@ -81,4 +81,10 @@ public enum ApsEndpoint
 
     /// <summary>Every call under /construction/forms/v1|v2/projects/{project} (forms, templates, values, tables, PDF values: one quota for all).</summary>
     Forms,
+
+    /// <summary>Every call under /construction/photos/v1/projects/{project} (photos:filter, one photo: one quota for all).</summary>
+    Photos,
+
+    /// <summary>POST /bim360/relationship/v2/containers/{container}/relationships:sync (counted per user: the service account is one).</summary>
+    Relationships,
 }

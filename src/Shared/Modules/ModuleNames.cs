@@ -33,8 +33,12 @@ public static class ModuleNames
     /// (<c>versions:batch-get</c>; the app's own token).</summary>
     public const string Attributes = "attributes";
 
+    /// <summary>ACC Photos: every photo and video with its metadata and bytes, and what links each to an issue, RFI or form
+    /// (Relationships API; needs the Secure Service Account, like <see cref="Issues"/>).</summary>
+    public const string Photos = "photos";
+
     /// <summary>Every name, in the order a run reads them.</summary>
-    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Forms, Permissions, Attributes];
+    public static IReadOnlyList<string> Known { get; } = [Files, Issues, Sheets, Members, Rfis, Forms, Photos, Permissions, Attributes];
 
     /// <summary>The modules that read what the run's file listing found (its folders and versions, never listed twice): a project's
     /// export of them starts once that project's listings are done.</summary>
@@ -42,5 +46,5 @@ public static class ModuleNames
 
     /// <summary>The modules whose APIs need a user: they read with the Secure Service Account (<c>Issues:ServiceAccountId</c>,
     /// <c>Issues:KeyId</c>, <c>Issues:PrivateKey</c>) and are kept only when it is set.</summary>
-    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis, Forms];
+    public static IReadOnlyList<string> NeedServiceAccount { get; } = [Issues, Rfis, Forms, Photos];
 }

@@ -33,6 +33,8 @@ public static class ApsQuotas
         // (https://aps.autodesk.com/en/docs/bim360/v1/rate-limits/document-management-rate-limits) without naming these three; DM's usual 300.
         ApsEndpoint.FolderPermissions or ApsEndpoint.AttributeDefinitions or ApsEndpoint.AttributeValues => 300,
         ApsEndpoint.Forms => 100,
+        ApsEndpoint.Photos => 100,
+        ApsEndpoint.Relationships => 120,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

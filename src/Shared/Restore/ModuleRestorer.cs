@@ -6,6 +6,7 @@ using AccBackup.Modules.Attributes;
 using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
 using AccBackup.Modules.Permissions;
+using AccBackup.Modules.Photos;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
@@ -68,6 +69,11 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Forms))
         {
             entries.AddRange(await FormRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Photos))
+        {
+            entries.AddRange(await PhotoRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

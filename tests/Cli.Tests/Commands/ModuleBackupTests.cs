@@ -102,8 +102,9 @@ public sealed class ModuleBackupTests
         Assert.Equal("CompletedWithErrors", summary.Status);
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
         Assert.True(summary.Copied > 0);
-        // The modules that read as the service account name the project; Sheets and Members (the app's token) read it.
-        Assert.Equal([("b." + projects[0], "forms", ModuleGapReason.NotMember), ("b." + projects[0], "issues", ModuleGapReason.NotMember), ("b." + projects[0], "rfis", ModuleGapReason.NotMember)],
+        // Every module that reads as the service account names the project; Sheets and Members (the app's token) read it.
+        Assert.Equal([("b." + projects[0], "forms", ModuleGapReason.NotMember), ("b." + projects[0], "issues", ModuleGapReason.NotMember),
+            ("b." + projects[0], "photos", ModuleGapReason.NotMember), ("b." + projects[0], "rfis", ModuleGapReason.NotMember)],
             summary.Modules!.Coverage.Select(g => (g.ProjectId, g.Module, g.Reason)));
         Assert.Equal(projects.Count, summary.Modules.Modules.Single(m => m.Module == "sheets").Projects);
         Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "rfis").Projects);

@@ -44,7 +44,8 @@ public sealed class ModuleExportOrchestrationTests
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
         Assert.Equal(("CompletedWithErrors", 3), (outcome.Status, outcome.ModuleGaps));
-        Assert.Equal([("b." + removed, "forms", ModuleGapReason.NotMember), ("b." + removed, "issues", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
+        Assert.Equal([("b." + removed, "forms", ModuleGapReason.NotMember), ("b." + removed, "issues", ModuleGapReason.NotMember),
+            ("b." + removed, "photos", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
             outcome.Coverage!.Select(g => (g.ProjectId, g.Module, g.Reason)));
         var summary = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).Summary;
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));

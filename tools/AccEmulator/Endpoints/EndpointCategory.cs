@@ -92,4 +92,10 @@ public enum EndpointCategory
 
     /// <summary>Every call under <c>/construction/forms/v1|v2/projects/{projectId}</c> (one quota for all, per app).</summary>
     Forms,
+
+    /// <summary>Every call under <c>/construction/photos/v1/projects/{projectId}</c> (one quota for all, per app: UNCONFIRMED).</summary>
+    Photos,
+
+    /// <summary><c>POST /bim360/relationship/v2/containers/{containerId}/relationships:sync</c> (counted per user).</summary>
+    Relationships,
 }

@@ -56,6 +56,9 @@ internal static class EmulatorApp
         CustomAttributes.AttributeTruth.Map(app);
         Forms.FormEndpoints.Map(app);
         Forms.FormTruth.Map(app);
+        Photos.PhotoEndpoints.Map(app);
+        Photos.RelationshipEndpoints.Map(app);
+        Photos.PhotoTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

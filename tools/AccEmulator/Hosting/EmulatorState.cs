@@ -8,6 +8,7 @@ using AccEmulator.Forms;
 using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
+using AccEmulator.Photos;
 using AccEmulator.Quotas;
 using AccEmulator.Rfis;
 using AccEmulator.ServerCopy;
@@ -59,6 +60,9 @@ internal sealed class EmulatorState
         Forms = FormGenerator.Build(Account, options);
         FormMutator = new FormMutator(Forms, options, Clock);
         FormTruth = new FormTruth(Forms, Hashes);
+        Photos = PhotoGenerator.Build(Account, Issues, Rfis, options);
+        PhotoMutator = new PhotoMutator(Photos, options.Seed, Clock);
+        PhotoTruth = new PhotoTruth(Photos, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -134,6 +138,13 @@ internal sealed class EmulatorState
     public FormMutator FormMutator { get; }
 
     public FormTruth FormTruth { get; }
+
+    /// <summary>Every project's Photos gallery and its links (photo files are objects of <see cref="Account"/>).</summary>
+    public PhotoStore Photos { get; }
+
+    public PhotoMutator PhotoMutator { get; }
+
+    public PhotoTruth PhotoTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }
