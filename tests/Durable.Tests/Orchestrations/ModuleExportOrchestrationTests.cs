@@ -6,8 +6,8 @@ using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -23,20 +23,13 @@ public sealed class ModuleExportOrchestrationTests
     [Fact]
     public async Task BackupRun_ServiceAccountRemovedFromOneProject_SheetsOfEveryProjectKeptCoverageNamesTheProjectsIssues()
     {
-        using var key = RSA.Create(2048);
-        await using var host = await DurableBackupHost.StartAsync(
-            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
-            new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = "SSA-DURABLE-M",
-                ["Issues:KeyId"] = "durable-key-m",
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
+        using var account = new TestServiceAccount("SSA-DURABLE-M", "durable-key-m");
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, account.Settings());
         using var truth = host.Emulator.SheetTruth.Get();
         var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
         var removed = projects[0].GetProperty("projectId").GetString()!;
-        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-M", "durable-key-m", key.ExportSubjectPublicKeyInfoPem(),
-            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]));
+        account.RegisterWith(host.Emulator,
+            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]);
 
         var run = await host.RunAsync("modules-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
 
