@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
@@ -97,9 +96,7 @@ public sealed class ModuleExportOrchestrationTests
     {
         var snapshot = await SheetSnapshotReader.ReadAsync(host.Container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
-        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
-        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
-        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        TruthAssert.SameRecordsById(truthProject.GetProperty("sheets"), snapshot.Sheets);
         foreach (var (truth, exported) in truthProject.GetProperty("versionSets").EnumerateArray().Zip(snapshot.VersionSets))
         {
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("versionSet"), exported.VersionSet));
@@ -107,8 +104,7 @@ public sealed class ModuleExportOrchestrationTests
             Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
             if (sha256 is not null)
             {
-                await using var bytes = await host.Container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
-                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(host.Container, exported.Pdfs[0].BlobName, sha256);
             }
         }
     }
