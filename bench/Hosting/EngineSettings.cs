@@ -1,3 +1,4 @@
+using AccBackup.Modules;
 using AccEmulator;
 
 namespace AccBackup.Bench.Hosting;
@@ -18,6 +19,9 @@ internal static class EngineSettings
             ["Aps:ClientSecret"] = emulator.ClientSecret,
             ["Aps:AccountId"] = emulator.AccountId,
             ["Aps:Quota:Enabled"] = clientRateLimiting ? "true" : "false",
+            // The copy engine's scenarios measure the files: a module's export (on by default when its credentials are set, Sheets
+            // and Members always) would share the run's activity window and its end. The issues and modules scenarios name theirs.
+            ["Backup:Modules"] = ModuleNames.Files,
             ["BackupStorage:ConnectionString"] = azurite.ConnectionString,
             ["BackupStorage:ContainerName"] = containerName,
         };

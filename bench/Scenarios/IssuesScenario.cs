@@ -11,11 +11,12 @@ using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
+using AccBackup.Modules;
 using AccBackup.Runs;
 using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
+using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
@@ -52,14 +53,10 @@ internal static class IssuesScenario
             Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
         };
         await using var context = await ScenarioContext.StartAsync(Name, options, k, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
-        using var key = RSA.Create(2048);
-        context.Emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
-        var issuesSettings = new Dictionary<string, string?>
-        {
-            ["Issues:ServiceAccountId"] = ServiceAccountId,
-            ["Issues:KeyId"] = KeyId,
-            ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-        };
+        using var account = new TestServiceAccount(ServiceAccountId, KeyId);
+        account.RegisterWith(context.Emulator);
+        var issuesSettings = account.Settings();
+        issuesSettings["Backup:Modules"] = $"{ModuleNames.Files},{ModuleNames.Issues}";
 
         var clock = new IssueCallClock();
         await using var host = await context.PacedHostAsync(Container, issuesSettings,
