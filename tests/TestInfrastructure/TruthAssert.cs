@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Storage;
+using Xunit;
 
 namespace AccBackup.Testing;
 
