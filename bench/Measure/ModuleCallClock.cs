@@ -16,12 +16,22 @@ internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
     /// <summary>A handler for a client's pipeline (one per handler lifetime; all report here).</summary>
     public DelegatingHandler CreateHandler() => new Handler(this);
 
-    /// <summary>Forgets every call: the next night counts from its own first call.</summary>
+    /// <summary>Forgets every call and starts the clock again: a night's times count from its start.</summary>
     public void Reset()
     {
         lock (gate)
         {
             calls.Clear();
+            clock.Restart();
+        }
+    }
+
+    /// <summary>When the module's first call started, from the last <see cref="Reset"/>; null before any call.</summary>
+    public TimeSpan? FirstCall(string module)
+    {
+        lock (gate)
+        {
+            return calls.TryGetValue(module, out var c) ? c.Starts[0] : null;
         }
     }
 
@@ -55,6 +65,27 @@ internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
         }
     }
 
+    /// <summary>How many projects the module's calls started in each <paramref name="window"/> named: its exports running at once.</summary>
+    public IReadOnlyList<int> ProjectsPerWindow(string module, TimeSpan window)
+    {
+        lock (gate)
+        {
+            if (!calls.TryGetValue(module, out var c))
+            {
+                return [];
+            }
+
+            var first = c.Starts[0];
+            var projects = new HashSet<string>[(int)((c.Last - first) / window) + 1];
+            foreach (var (at, project) in c.Starts.Zip(c.StartProjects))
+            {
+                (projects[Math.Min((int)((at - first) / window), projects.Length - 1)] ??= new HashSet<string>(StringComparer.Ordinal)).Add(project);
+            }
+
+            return [.. projects.Select(p => p?.Count ?? 0)];
+        }
+    }
+
     /// <summary>The module's calls by the project its path names (the id as the path gives it).</summary>
     public IReadOnlyDictionary<string, int> PerProject(string module)
     {
@@ -79,6 +110,7 @@ internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
             }
 
             c.Starts.Add(now);
+            c.StartProjects.Add(project);
             c.Projects[project] = c.Projects.GetValueOrDefault(project) + 1;
         }
 
@@ -109,6 +141,8 @@ internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
     private sealed class ModuleCalls
     {
         public List<TimeSpan> Starts { get; } = [];
+
+        public List<string> StartProjects { get; } = [];
 
         public Dictionary<string, int> Projects { get; } = new(StringComparer.Ordinal);
 

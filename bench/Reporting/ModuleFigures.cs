@@ -10,6 +10,7 @@ namespace AccBackup.Bench.Reporting;
 /// <param name="Calls">The module's API requests the emulator answered (not 429) on the first night.</param>
 /// <param name="Responses429">The module's requests the emulator refused with 429 on either night (0 when the client's pacing holds).</param>
 /// <param name="ExportSeconds">From the module's first request to its last response on the first night, seen from the client.</param>
+/// <param name="FirstCallSeconds">When the module's first call started, from the first night's start.</param>
 /// <param name="WindowSeconds">The quota window of the emulator and of the client's pacing (60 s ÷ k).</param>
 /// <param name="Quotas">Per quota of the module (an endpoint, the app or the user, as its limit is defined): calls, limit, floor.</param>
 /// <param name="FloorSeconds">The module's quota floor: the slowest of its quotas, calls ÷ (limit × share) windows.</param>
@@ -17,6 +18,7 @@ namespace AccBackup.Bench.Reporting;
 /// <param name="BurstFloorSeconds">The least a sliding-window pacer can take: (⌈calls ÷ (limit × share)⌉ − 1) windows, the slowest quota.</param>
 /// <param name="QuotaBound">Whether some quota of the module needs more than one window's calls: only then is the quota what bounds its time.</param>
 /// <param name="CallsPerWindow">The module's calls started in each window from its first.</param>
+/// <param name="ProjectsPerWindow">The projects those calls were for, per window: how many of the module's exports ran at once.</param>
 /// <param name="NoChangeCalls">The module's API requests on the night with nothing changed.</param>
 /// <param name="NoChangeCallsPerProject">NoChangeCalls ÷ the account's projects.</param>
 /// <param name="NoChangeMostInAProject">The most of them one project took.</param>
@@ -29,6 +31,7 @@ internal sealed record ModuleFigures(
     long Calls,
     long Responses429,
     double ExportSeconds,
+    double FirstCallSeconds,
     double WindowSeconds,
     IReadOnlyList<ModuleQuotaUse> Quotas,
     double FloorSeconds,
@@ -37,6 +40,7 @@ internal sealed record ModuleFigures(
     double BurstRatio,
     bool QuotaBound,
     IReadOnlyList<int> CallsPerWindow,
+    IReadOnlyList<int> ProjectsPerWindow,
     long NoChangeCalls,
     double NoChangeCallsPerProject,
     int NoChangeMostInAProject,
@@ -54,7 +58,7 @@ internal sealed record ModuleFigures(
     /// <summary>The floors and ratios from the counts; <paramref name="quotas"/> holds each quota's calls and limit.</summary>
     public static ModuleFigures Of(
         string module, int projects, long records, long truthRecords, IReadOnlyList<(string Quota, long Calls, int Limit)> quotas, long responses429,
-        TimeSpan export, TimeSpan window, double share, IReadOnlyList<int> perWindow, long noChangeCalls, int noChangeMost, IReadOnlyList<string> problems)
+        TimeSpan export, TimeSpan firstCall, TimeSpan window, double share, IReadOnlyList<int> perWindow, IReadOnlyList<int> projectsPerWindow, long noChangeCalls, int noChangeMost, IReadOnlyList<string> problems)
     {
         var windows = window.TotalSeconds;
         var uses = quotas.Select(q => new ModuleQuotaUse(q.Quota, q.Calls, q.Limit,
@@ -62,8 +66,8 @@ internal sealed record ModuleFigures(
         var floor = uses.Select(u => u.FloorSeconds).DefaultIfEmpty(0).Max();
         var burst = uses.Select(u => u.BurstFloorSeconds).DefaultIfEmpty(0).Max();
         var seconds = Math.Max(export.TotalSeconds, 0.001);
-        return new ModuleFigures(module, projects, records, truthRecords, quotas.Sum(q => q.Calls), responses429, Math.Round(export.TotalSeconds, 2), windows, uses,
-            floor, Math.Round(floor / seconds, 3), Math.Round(burst, 2), Math.Round(burst / seconds, 3), uses.Any(u => u.Calls > Math.Floor(u.Limit * share)), perWindow,
+        return new ModuleFigures(module, projects, records, truthRecords, quotas.Sum(q => q.Calls), responses429, Math.Round(export.TotalSeconds, 2), Math.Round(firstCall.TotalSeconds, 2), windows, uses,
+            floor, Math.Round(floor / seconds, 3), Math.Round(burst, 2), Math.Round(burst / seconds, 3), uses.Any(u => u.Calls > Math.Floor(u.Limit * share)), perWindow, projectsPerWindow,
             noChangeCalls, Math.Round(noChangeCalls / (double)Math.Max(projects, 1), 2), noChangeMost, problems);
     }
 
@@ -73,7 +77,7 @@ internal sealed record ModuleFigures(
     /// <summary>The module's findings.</summary>
     public IReadOnlyList<string> Findings() =>
     [
-        F($"{Module}: {Records} records in {Projects} projects (the truth {TruthRecords}); {Calls} calls answered, {Responses429} × 429; from the first call to the last {ExportSeconds:F2} s = {ExportSeconds / WindowSeconds:F2} windows of {WindowSeconds:0.###} s; calls per window {string.Join(", ", CallsPerWindow)}"),
+        F($"{Module}: {Records} records in {Projects} projects (the truth {TruthRecords}); {Calls} calls answered, {Responses429} × 429; from the first call ({FirstCallSeconds:F1} s into the night) to the last {ExportSeconds:F2} s = {ExportSeconds / WindowSeconds:F2} windows of {WindowSeconds:0.###} s; calls per window {string.Join(", ", CallsPerWindow)}, for projects per window {string.Join(", ", ProjectsPerWindow)}"),
         F($"{Module} quota floor: {string.Join("; ", Quotas.Select(q => F($"{q.Quota} {q.Calls} ÷ {q.Limit} = {q.FloorSeconds:F2} s")))}; the slowest {FloorSeconds:F2} s, ÷ time {Ratio:F3} (target ≥ {Goal}{(QuotaBound ? "" : F($"; not applied: every quota's calls fit one window, so the time is latency and the run's schedule, not the quota"))}); the sliding-window least {BurstFloorSeconds:F1} s, ÷ time {BurstRatio:F3}"),
         F($"{Module} on the no-change night: {NoChangeCalls} calls for {Projects} projects = {NoChangeCallsPerProject:F2} a project (the most in one project {NoChangeMostInAProject})"),
         .. Problems.Take(10).Select(p => Module + ": " + p),

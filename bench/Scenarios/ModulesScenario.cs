@@ -60,14 +60,13 @@ internal static class ModulesScenario
         using var truthClient = new HttpClient { BaseAddress = context.Emulator.BaseUrl };
 
         var first = await NightAsync(context, host, clock, FirstNight, cancellationToken);
-        var spans = BenchModules.All.ToDictionary(m => m.Name, m => (Span: clock.Span(m.Name), PerWindow: clock.PerWindow(m.Name, options.Quotas.Window)));
+        var spans = BenchModules.All.ToDictionary(m => m.Name, m => (Span: clock.Span(m.Name), PerWindow: clock.PerWindow(m.Name, options.Quotas.Window), Projects: clock.ProjectsPerWindow(m.Name, options.Quotas.Window), First: clock.FirstCall(m.Name) ?? TimeSpan.Zero));
         var truth = new Dictionary<string, (int Projects, long Records)>();
         foreach (var module in BenchModules.All)
         {
             truth[module.Name] = await TruthCountAsync(truthClient, module, cancellationToken);
         }
 
-        clock.Reset();
         var second = await NightAsync(context, host, clock, NoChangeNight, cancellationToken);
 
         var share = new ApsOptions().Quota.Share;
@@ -87,7 +86,7 @@ internal static class ModulesScenario
             var noChange = module.Quotas.Sum(c => second.Stats.Count(c) - second.Stats.Count(c, 429));
             var most = second.PerProject[module.Name].Values.DefaultIfEmpty(0).Max();
             var module1 = ModuleFigures.Of(module.Name, truth[module.Name].Projects, RecordsOf(module, first.Result.Summary) ?? 0, truth[module.Name].Records, quotas, refused,
-                spans[module.Name].Span, options.Quotas.Window, share, spans[module.Name].PerWindow, noChange, most, problems);
+                spans[module.Name].Span, spans[module.Name].First, options.Quotas.Window, share, spans[module.Name].PerWindow, spans[module.Name].Projects, noChange, most, problems);
             Console.WriteLine($"  [{Name}] {module1.Describe()}");
             figures.Add(module1);
         }
@@ -113,6 +112,7 @@ internal static class ModulesScenario
     private static async Task<Night> NightAsync(ScenarioContext context, Hosting.EngineHost host, ModuleCallClock clock, string runId, CancellationToken cancellationToken)
     {
         context.Emulator.ResetStats();
+        clock.Reset();
         Console.WriteLine($"  [{Name}] {runId} ...");
         var wall = Stopwatch.StartNew();
         var result = await host.Get<BackupRunner>().RunAsync(new BackupRunRequest(RunId: runId), new RunTimeline(), cancellationToken);
