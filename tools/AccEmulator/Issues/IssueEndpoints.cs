@@ -1,4 +1,5 @@
 using System.Text.Json;
+using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Endpoints.JsonApi;
 using AccEmulator.Hosting;
@@ -8,7 +9,7 @@ namespace AccEmulator.Issues;
 /// <summary>
 /// The ACC Issues API v1 (<c>/construction/issues/v1/projects/{projectId}/…</c>, project id without <c>b.</c>): issues with
 /// offset paging, the updatedAt/deleted filters and sortBy, one issue, comments, attachments and the project's issue settings.
-/// Only a user-context token reaches them (<see cref="IssueAccessFilter"/>).
+/// Only a user-context token reaches them (<see cref="UserContextAccessFilter"/>, which also counts the per-user quota).
 /// </summary>
 internal static class IssueEndpoints
 {
@@ -17,7 +18,7 @@ internal static class IssueEndpoints
 
     public static void Map(WebApplication app)
     {
-        var project = app.MapGroup("/construction/issues/v1/projects/{projectId}").AddEndpointFilter<IssueAccessFilter>();
+        var project = app.MapGroup("/construction/issues/v1/projects/{projectId}").AddEndpointFilter(new UserContextAccessFilter("Issues", (state, id) => Project(state, id)?.ProjectGuid));
         project.MapGet("/issues", ListIssues).Aps(EndpointCategory.Issues);
         project.MapGet("/issues/{issueId}", GetIssue).Aps(EndpointCategory.Issues);
         project.MapGet("/issues/{issueId}/comments", ListComments).Aps(EndpointCategory.Issues);

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Endpoints.JsonApi;
 using AccEmulator.Hosting;
@@ -11,7 +12,7 @@ namespace AccEmulator.Rfis;
 /// with body paging (<see cref="RfiSearch"/>) in the envelope <c>{pagination{limit,offset,totalResults},results[]}</c>; one RFI
 /// with its responses embedded; its comments (<c>limit</c>/<c>offset</c>); its attachments (<c>limit</c> 1–200, default 10;
 /// <c>filter[attachmentTypes]</c>, default <c>rfiOfficialResponse</c> only). Only a user-context token reaches them
-/// (<see cref="RfiAccessFilter"/>); all count against one quota of 100 a minute per app.
+/// (<see cref="UserContextAccessFilter"/>); all count against one quota of 100 a minute per app.
 /// </summary>
 internal static class RfiEndpoints
 {
@@ -21,7 +22,7 @@ internal static class RfiEndpoints
 
     public static void Map(WebApplication app)
     {
-        var project = app.MapGroup("/construction/rfis/v3/projects/{projectId}").AddEndpointFilter<RfiAccessFilter>();
+        var project = app.MapGroup("/construction/rfis/v3/projects/{projectId}").AddEndpointFilter(new UserContextAccessFilter("RFIs", Project));
         project.MapPost("/search:rfis", SearchAsync).Aps(EndpointCategory.Rfis);
         project.MapGet("/rfis/{rfiId}", GetRfi).Aps(EndpointCategory.Rfis);
         project.MapGet("/rfis/{rfiId}/comments", ListComments).Aps(EndpointCategory.Rfis);
