@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Quotas;
+using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
@@ -69,6 +70,14 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     public static BenchSettings For(bool quick) => quick
         ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20, 0.012, 0.125)
         : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30, 0.025, 0.25);
+
+    /// <summary>The issues and modules scenarios' account: seed-scaled at <see cref="IssuesScale"/>, sizes ÷ <see cref="IssuesSizeDivisor"/>,
+    /// APS's quotas and latency at k = <see cref="IssuesCompression"/>.</summary>
+    public EmulatorOptions IssuesAccount() => new()
+    {
+        Dataset = EmulatorDatasets.SeedScaled, Seed = DatasetSeed, Scale = IssuesScale, SizeDivisor = IssuesSizeDivisor,
+        Faults = Faults(IssuesCompression), Quotas = Quotas(IssuesCompression),
+    };
 
     /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
     public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;

@@ -16,7 +16,6 @@ using AccBackup.Runs;
 using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
 using AccBackup.Testing;
-using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
@@ -47,11 +46,7 @@ internal static class IssuesScenario
     public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
     {
         var k = BenchSettings.IssuesCompression;
-        var options = new EmulatorOptions
-        {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.IssuesScale, SizeDivisor = BenchSettings.IssuesSizeDivisor,
-            Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
-        };
+        var options = settings.IssuesAccount();
         await using var context = await ScenarioContext.StartAsync(Name, options, k, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
         using var account = new TestServiceAccount(ServiceAccountId, KeyId);
         account.RegisterWith(context.Emulator);

@@ -10,7 +10,6 @@ using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
 using AccBackup.Runs.InProcess;
 using AccBackup.Testing;
-using AccEmulator;
 using AccEmulator.Control;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.DependencyInjection;
@@ -42,11 +41,7 @@ internal static class ModulesScenario
     public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
     {
         var k = BenchSettings.IssuesCompression;
-        var options = new EmulatorOptions
-        {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.IssuesScale, SizeDivisor = BenchSettings.IssuesSizeDivisor,
-            Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
-        };
+        var options = settings.IssuesAccount();
         await using var context = await ScenarioContext.StartAsync(Name, options, k, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
         using var account = new TestServiceAccount(ServiceAccountId, KeyId);
         account.RegisterWith(context.Emulator);
