@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
@@ -7,8 +6,8 @@ using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -24,20 +23,13 @@ public sealed class ModuleExportOrchestrationTests
     [Fact]
     public async Task BackupRun_ServiceAccountRemovedFromOneProject_SheetsOfEveryProjectKeptCoverageNamesTheProjectsIssues()
     {
-        using var key = RSA.Create(2048);
-        await using var host = await DurableBackupHost.StartAsync(
-            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
-            new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = "SSA-DURABLE-M",
-                ["Issues:KeyId"] = "durable-key-m",
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
+        using var account = new TestServiceAccount("SSA-DURABLE-M", "durable-key-m");
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, account.Settings());
         using var truth = host.Emulator.SheetTruth.Get();
         var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
         var removed = projects[0].GetProperty("projectId").GetString()!;
-        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-M", "durable-key-m", key.ExportSubjectPublicKeyInfoPem(),
-            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]));
+        account.RegisterWith(host.Emulator,
+            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]);
 
         var run = await host.RunAsync("modules-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
 
@@ -123,9 +115,7 @@ public sealed class ModuleExportOrchestrationTests
     {
         var snapshot = await SheetSnapshotReader.ReadAsync(host.Container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
-        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
-        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
-        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        TruthAssert.SameRecordsById(truthProject.GetProperty("sheets"), snapshot.Sheets);
         foreach (var (truth, exported) in truthProject.GetProperty("versionSets").EnumerateArray().Zip(snapshot.VersionSets))
         {
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("versionSet"), exported.VersionSet));
@@ -133,8 +123,7 @@ public sealed class ModuleExportOrchestrationTests
             Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
             if (sha256 is not null)
             {
-                await using var bytes = await host.Container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
-                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(host.Container, exported.Pdfs[0].BlobName, sha256);
             }
         }
     }
