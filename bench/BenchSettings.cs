@@ -1,5 +1,6 @@
 using System.Globalization;
 using AccBackup.Quotas;
+using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
 using AccEmulator.Quotas;
@@ -14,7 +15,7 @@ namespace AccBackup.Bench;
 /// <param name="LinkScale">Scale of the link-bound scenario (real file sizes, k = 1: bandwidth has nothing to compress).</param>
 /// <param name="LargeFileBytes">The single file of the large-file scenario.</param>
 /// <param name="NightsScale">Scale of the nights scenario's account (sizes ÷ <see cref="NightsSizeDivisor"/>, k = 1, quotas off).</param>
-/// <param name="IssuesScale">Scale of the issues scenario's account (its seeded issues exported, Issues quota on, k = <see cref="IssuesCompression"/>).</param>
+/// <param name="IssuesScale">Scale of the issues and modules scenarios' account (its seeded issues and modules exported, every quota on, k = <see cref="IssuesCompression"/>).</param>
 internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList<double> CurveScales, double Compression, double LinkScale, long LargeFileBytes, double NightsScale, double IssuesScale)
 {
     /// <summary>Latency the emulator adds to every APS request at k = 1 (every category but the storage download and its control API).</summary>
@@ -70,6 +71,14 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
         ? new BenchSettings(true, 0.006, [0.006, 0.012], 2, 0.025, 256L << 20, 0.012, 0.125)
         : new BenchSettings(false, 0.1, [0.1, 0.25, 0.5, 1.0, 2.0], 10, 0.025, 1L << 30, 0.025, 0.25);
 
+    /// <summary>The issues and modules scenarios' account: seed-scaled at <see cref="IssuesScale"/>, sizes ÷ <see cref="IssuesSizeDivisor"/>,
+    /// APS's quotas and latency at k = <see cref="IssuesCompression"/>.</summary>
+    public EmulatorOptions IssuesAccount() => new()
+    {
+        Dataset = EmulatorDatasets.SeedScaled, Seed = DatasetSeed, Scale = IssuesScale, SizeDivisor = IssuesSizeDivisor,
+        Faults = Faults(IssuesCompression), Quotas = Quotas(IssuesCompression),
+    };
+
     /// <summary>The emulator's quota window at compression <paramref name="k"/>.</summary>
     public static TimeSpan QuotaWindow(double k) => TimeSpan.FromMinutes(1) / k;
 
@@ -96,7 +105,7 @@ internal sealed record BenchSettings(bool Quick, double SideScale, IReadOnlyList
     /// <summary>The parameters as printed lines.</summary>
     public IReadOnlyList<string> Describe() =>
     [
-        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none; issues at scale {IssuesScale} (k = {IssuesCompression}, sizes ÷ {IssuesSizeDivisor}, every quota on)"),
+        Invariant($"mode: {(Quick ? "quick" : "full")}; seed-scaled account (seed {DatasetSeed}): side-by-side at scale {SideScale}, scaling curve at {string.Join(", ", CurveScales.Select(s => s.ToString(CultureInfo.InvariantCulture)))}; link-bound at scale {LinkScale}; large file {LargeFileBytes / (1 << 20)} MiB; nights at scale {NightsScale} (sizes ÷ {NightsSizeDivisor}): a full backup, then {ChangingNights} nights with {ChangedShare:P0} of the files changed, then one with none; issues, and modules over two nights, at scale {IssuesScale} (k = {IssuesCompression}, sizes ÷ {IssuesSizeDivisor}, every quota on)"),
         Invariant($"time compression k = {Compression} (quota-bound scenarios): the emulator's quota window is 60 s / k = {QuotaWindow(Compression).TotalSeconds:0.###} s with APS's per-minute limits per window, and the client's own pacing (ApsQuotaLimiter, {Pacing}) runs k times faster (bench/Hosting/CompressedPacing.cs); APS latency {ApsLatency.TotalMilliseconds:0} ms + up to {ApsLatencyJitter.TotalMilliseconds:0} ms of seeded jitter per request, both / k = {(ApsLatency / Compression).TotalMilliseconds:0.#} + {(ApsLatencyJitter / Compression).TotalMilliseconds:0.#} ms; every file size ÷ k (emulator SizeDivisor), bandwidth caps unchanged; so every floor (quotas, latency, bytes) shrinks k-fold and the real account's time at k = 1 is k × the measured one"),
         "link-bound, large-file and demo-pacing run at k = 1 (real quota windows, real file sizes, 40 ms latency)",
         Invariant($"download bandwidth: {PerConnectionBytesPerSecond / 1e6:0} MB/s per connection, {TotalBytesPerSecond / 1e6:0} MB/s total (MB = 10^6 bytes); no latency on the signed URL itself"),

@@ -7,7 +7,7 @@ using AccBackup.Bench.Scenarios;
 using AccBackup.Testing;
 
 // The backup benchmark of issues 8 and 16; what it runs and why: bench/README.md.
-const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing|nights|issues|projects-1000|pacing|restore]... " +
+const string Usage = "usage: dotnet run -c Release --project bench -- [--quick] [--scenario quota-bound|scaling|link-bound|large-file|demo-pacing|nights|issues|modules|projects-1000|pacing|restore]... " +
     "[--k N] [--side-scale X] [--curve X,Y,...] [--set Section:Key=Value]... [--out FOLDER] [--include RESULTS.json]";
 const string VariantNames =
     "engine-* variants run the activities through BackupRunner (acc-backup's in-process driver); durable-* through the Function App's " +
@@ -124,6 +124,7 @@ scenarios.Add((LinkBoundScenario.Name, LinkBoundScenario.Name, ct => LinkBoundSc
 scenarios.Add((LargeFileScenario.Name, LargeFileScenario.Name, ct => LargeFileScenario.RunAsync(settings, ct)));
 scenarios.Add((NightsScenario.Name, NightsScenario.Name, ct => NightsScenario.RunAsync(settings, ct)));
 scenarios.Add((IssuesScenario.Name, IssuesScenario.Name, ct => IssuesScenario.RunAsync(settings, ct)));
+scenarios.Add((ModulesScenario.Name, ModulesScenario.Name, ct => ModulesScenario.RunAsync(settings, ct)));
 // Asked for by name only: the full run is sized to ≈ 30 min without it.
 if (only.Contains(ProjectsScenario.Name))
 {
@@ -181,7 +182,7 @@ var report = new BenchReport(
     reports,
     curve,
     Targets.Check(reports, curve),
-    reports.Count > 0 && reports.All(s => s.Variants.All(v => v.Verified) && s.Issues?.Verified != false),
+    reports.Count > 0 && reports.All(s => s.Variants.All(v => v.Verified) && s.Issues?.Verified != false && s.Modules?.All(m => m.Verified) != false),
     Math.Round(clock.Elapsed.TotalSeconds, 1));
 
 Console.WriteLine();

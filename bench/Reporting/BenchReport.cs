@@ -40,6 +40,9 @@ internal sealed record ScenarioReport(
     /// <summary>The issues scenario: the account's issues exported against the Issues quota; null elsewhere.</summary>
     public IssueFigures? Issues { get; init; }
 
+    /// <summary>The modules scenario: each module's first night against its quota floor and its no-change night; null elsewhere.</summary>
+    public IReadOnlyList<ModuleFigures>? Modules { get; init; }
+
     /// <summary>The pacing scenario: the client's calls against the quotas at one scale; null elsewhere.</summary>
     public PacingFigures? Pacing { get; init; }
 

@@ -59,6 +59,14 @@ internal static class Targets
                 F($"{issues.Issues} issues, {issues.Comments} comments, {issues.Attachments} attachments of {issues.Projects} projects; window {issues.WindowSeconds:0.###} s, calls per window {string.Join("/", issues.CallsPerWindow)}; 429s {issues.Responses429}; verified {issues.Verified}")));
         }
 
+        foreach (var module in Find(scenarios, ModulesScenario.Name)?.Modules ?? [])
+        {
+            checks.Add(new TargetCheck(F($"modules: {module.Module}'s first-night export ≥ {ModuleFigures.Goal} × its quota floor (calls ÷ limit per window, the slowest of its quotas), 0 × 429, equal to the truth"),
+                F($"{module.Ratio:F2} ({module.Calls} calls in {module.ExportSeconds:F1} s, floor {module.FloorSeconds:F1} s{(module.QuotaBound ? "" : ": every quota's calls fit one window, the ratio is not held to the goal")}); no-change night {module.NoChangeCalls} calls = {module.NoChangeCallsPerProject:F2} a project"),
+                module.Met,
+                F($"{module.Records} records of {module.Projects} projects (truth {module.TruthRecords}); {string.Join("; ", module.Quotas.Select(q => F($"{q.Quota} {q.Calls}/{q.Limit}")))} per {module.WindowSeconds:0.###} s window; calls per window {string.Join("/", module.CallsPerWindow)}; 429s {module.Responses429}; verified {module.Verified}")));
+        }
+
         if (Find(scenarios, LargeFileScenario.Name) is { } large)
         {
             checks.Add(Ratio(large, "large-file engine-full ≥ 5 × seed-parallel-8 (one stream)", large.Ratios.SpeedupOverSeedParallel, 5));

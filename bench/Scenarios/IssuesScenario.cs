@@ -15,8 +15,7 @@ using AccBackup.Modules;
 using AccBackup.Runs;
 using AccBackup.Runs.InProcess;
 using AccBackup.Storage;
-using AccEmulator;
-using AccEmulator.Auth;
+using AccBackup.Testing;
 using AccEmulator.Control;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
@@ -47,21 +46,12 @@ internal static class IssuesScenario
     public static async Task<ScenarioReport> RunAsync(BenchSettings settings, CancellationToken cancellationToken)
     {
         var k = BenchSettings.IssuesCompression;
-        var options = new EmulatorOptions
-        {
-            Dataset = EmulatorDatasets.SeedScaled, Seed = BenchSettings.DatasetSeed, Scale = settings.IssuesScale, SizeDivisor = BenchSettings.IssuesSizeDivisor,
-            Faults = BenchSettings.Faults(k), Quotas = BenchSettings.Quotas(k),
-        };
+        var options = settings.IssuesAccount();
         await using var context = await ScenarioContext.StartAsync(Name, options, k, settings.ProductSettings, azuriteOnDisk: false, cancellationToken);
-        using var key = RSA.Create(2048);
-        context.Emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
-        var issuesSettings = new Dictionary<string, string?>
-        {
-            ["Backup:Modules"] = $"{ModuleNames.Files},{ModuleNames.Issues}",
-            ["Issues:ServiceAccountId"] = ServiceAccountId,
-            ["Issues:KeyId"] = KeyId,
-            ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-        };
+        using var account = new TestServiceAccount(ServiceAccountId, KeyId);
+        account.RegisterWith(context.Emulator);
+        var issuesSettings = account.Settings();
+        issuesSettings["Backup:Modules"] = $"{ModuleNames.Files},{ModuleNames.Issues}";
 
         var clock = new IssueCallClock();
         await using var host = await context.PacedHostAsync(Container, issuesSettings,

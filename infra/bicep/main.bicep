@@ -85,7 +85,7 @@ param backupExcludeProjects string = ''
 @allowed(['Latest', 'All'])
 param backupVersions string = 'Latest'
 
-@description('Backup__Modules: what each night keeps besides the files, comma-separated (files, issues, sheets, members, rfis); empty = files plus every module whose credentials are set (Sheets and Members always, Issues and RFIs with the service account).')
+@description('Backup__Modules: what each night keeps besides the files, comma-separated (files, issues, sheets, members, rfis, forms, photos, permissions, attributes); empty = files plus every module whose credentials are set (Sheets, Members, Permissions and Attributes always, Issues, RFIs, Forms and Photos with the service account).')
 param backupModules string = ''
 
 // ---------------------------------------------------------------- scale

@@ -94,6 +94,9 @@ public sealed record EmulatorOptions
 
     /// <summary>How many polls of a Sheets export answer <c>processing</c> before it is <c>successful</c> (default 1).</summary>
     public int SheetExportPolls { get; init; } = 1;
+
+    /// <summary>Links one Relationships <c>:sync</c> answer holds at most before <c>moreData</c> (default 100).</summary>
+    public int RelationshipSyncPageSize { get; init; } = 100;
 }
 
 /// <summary>The names of the generated accounts.</summary>

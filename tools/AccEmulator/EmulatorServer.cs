@@ -66,6 +66,30 @@ public sealed class EmulatorServer : IAsyncDisposable
     /// <summary>The RFIs oracle: every RFI whole, its comments, its attachments' hashes.</summary>
     public Rfis.RfiTruth RfiTruth => _state.RfiTruth;
 
+    /// <summary>Changes to Docs folder permissions between backups.</summary>
+    public DocsPermissions.FolderPermissionMutator FolderPermissionMutations => _state.FolderPermissionMutator;
+
+    /// <summary>The folder permissions oracle: every folder with what the permissions API answers for it.</summary>
+    public DocsPermissions.FolderPermissionTruth FolderPermissionTruth => _state.FolderPermissionTruth;
+
+    /// <summary>Changes to Docs custom attributes between backups.</summary>
+    public CustomAttributes.AttributeMutator AttributeMutations => _state.AttributeMutator;
+
+    /// <summary>The custom attributes oracle: every folder's definitions and every version's values.</summary>
+    public CustomAttributes.AttributeTruth AttributeTruth => _state.AttributeTruth;
+
+    /// <summary>Changes to forms between backups.</summary>
+    public Forms.FormMutator FormMutations => _state.FormMutator;
+
+    /// <summary>The forms oracle: every template, every listed form with its values, table rows, PDF values and PDF hash.</summary>
+    public Forms.FormTruth FormTruth => _state.FormTruth;
+
+    /// <summary>Changes to photos and their links between backups.</summary>
+    public Photos.PhotoMutator PhotoMutations => _state.PhotoMutator;
+
+    /// <summary>The Photos oracle: every photo with its bytes' SHA-256, every link that holds.</summary>
+    public Photos.PhotoTruth PhotoTruth => _state.PhotoTruth;
+
     /// <summary>Registers (or replaces, same key id) a service account's public key: its JWT assertions are accepted from now on.</summary>
     public void RegisterServiceAccount(Auth.EmulatedServiceAccount account) => _state.ServiceAccounts.Register(account);
 

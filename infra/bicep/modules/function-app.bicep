@@ -90,7 +90,7 @@ param backupExcludeProjects string
 @allowed(['Latest', 'All'])
 param backupVersions string
 
-@description('Backup__Modules: the modules kept besides the files (files, issues, sheets, members, rfis); empty = every module whose credentials are set.')
+@description('Backup__Modules: the modules kept besides the files (files, issues, sheets, members, rfis, forms, photos, permissions, attributes); empty = every module whose credentials are set.')
 param backupModules string
 
 @description('Subnet the app joins (Flex Consumption VNet integration, delegated to Microsoft.App/environments); empty = no virtual network.')

@@ -30,7 +30,7 @@ internal static class RestoreCommand
         var overwrite = new Option<bool>("--overwrite") { Description = "Replace local files that differ from the backup (without it they are left as they are, reported, and the exit code is 2)" };
         var version = ValueOptions.Number("--version", "Restore this version of the one file --path names, from the newest run that holds it (its tip, an earlier version, or the kept copy of a file deleted or moved since: see 'history')", 1);
         var issues = new Option<bool>("--issues") { Description = "Restore the run's ACC Issues instead of its files: per project Issues/issues.json, issues.csv and attachments, each SHA-256 checked" };
-        var modules = new Option<string?>("--modules") { Description = "Restore these modules of the run instead of its files, comma-separated (sheets, members, rfis, issues): per project Sheets/sheets.json, sheets.csv and pdfs/, Members/…, RFIs/…, Issues/…, each SHA-256 checked" };
+        var modules = new Option<string?>("--modules") { Description = "Restore these modules of the run instead of its files, comma-separated (sheets, members, rfis, forms, photos, permissions, attributes, issues): per project Sheets/sheets.json, sheets.csv and pdfs/, Members/…, RFIs/…, Forms/…, Photos/…, Issues/…, each SHA-256 checked" };
         var command = new Command("restore", "Restore a run's stored files, or one version of a file, or its issues and other modules, into a folder; or its files back into ACC (--to-acc)")
         {
             run, asOf, to, toAcc, apply, allVersions, restoreId, project, path, overwrite, version, issues, modules,

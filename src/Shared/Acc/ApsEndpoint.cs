@@ -69,4 +69,22 @@ public enum ApsEndpoint
 
     /// <summary>Every call under /construction/rfis/v3/projects/{project} (search:rfis, one RFI, comments, attachments: one quota for all).</summary>
     Rfis,
+
+    /// <summary>GET /bim360/docs/v1/projects/{project}/folders/{folder}/permissions.</summary>
+    FolderPermissions,
+
+    /// <summary>GET /bim360/docs/v1/projects/{project}/folders/{folder}/custom-attribute-definitions.</summary>
+    AttributeDefinitions,
+
+    /// <summary>POST /bim360/docs/v1/projects/{project}/versions:batch-get (custom attribute values).</summary>
+    AttributeValues,
+
+    /// <summary>Every call under /construction/forms/v1|v2/projects/{project} (forms, templates, values, tables, PDF values: one quota for all).</summary>
+    Forms,
+
+    /// <summary>Every call under /construction/photos/v1/projects/{project} (photos:filter, one photo: one quota for all).</summary>
+    Photos,
+
+    /// <summary>POST /bim360/relationship/v2/containers/{container}/relationships:sync (counted per user: the service account is one).</summary>
+    Relationships,
 }

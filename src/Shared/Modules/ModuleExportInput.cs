@@ -4,4 +4,6 @@ namespace AccBackup.Modules;
 /// <param name="Module">The module (<see cref="ModuleNames"/>).</param>
 /// <param name="BaseRunId">The latest finished run, whose snapshot of this module lets unchanged parts be carried (a PDF not
 /// exported again); null reads everything.</param>
-public sealed record ModuleExportInput(string Module, string RunId, string ProjectId, string ProjectName, string? BaseRunId);
+/// <param name="ListingKey">The key the run's listings of this project wrote their folders and files under (<see cref="ModuleNames.ReadListedTree"/>'s
+/// modules read them); null for the other modules.</param>
+public sealed record ModuleExportInput(string Module, string RunId, string ProjectId, string ProjectName, string? BaseRunId, string? ListingKey = null);

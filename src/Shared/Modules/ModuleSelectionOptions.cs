@@ -10,8 +10,8 @@ public sealed class ModuleSelectionOptions
     public const string SettingName = SectionName + ":" + nameof(Modules);
 
     /// <summary>Comma-separated module names (<see cref="ModuleNames.Known"/>), e.g. <c>files,sheets</c>. Files are always kept.
-    /// Default: none given, which keeps files and every module whose credentials are set (Issues and RFIs with the service account;
-    /// Sheets and Members always, as they read with the app's own token).</summary>
+    /// Default: none given, which keeps files and every module whose credentials are set (Issues, RFIs, Forms and Photos with the service
+    /// account; Sheets, Members, Permissions and Attributes always, as they read with the app's own token).</summary>
     public string? Modules { get; set; }
 
     /// <summary>The names given, trimmed and lower-cased; empty when the setting is absent.</summary>

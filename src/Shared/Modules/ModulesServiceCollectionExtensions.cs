@@ -1,6 +1,10 @@
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Modules.Attributes;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
+using AccBackup.Modules.Permissions;
+using AccBackup.Modules.Photos;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Quotas;
@@ -36,6 +40,28 @@ public static class ModulesServiceCollectionExtensions
             sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(RfisClient)), sp.GetRequiredService<SsaTokenProvider>(),
             sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
         services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, RfiExporter>());
+        services.AddOptions<PermissionsOptions>().Bind(configuration.GetSection(PermissionsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        services.TryAddTransient<PermissionsClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, PermissionExporter>());
+        services.AddOptions<AttributesOptions>().Bind(configuration.GetSection(AttributesOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        services.TryAddTransient<AttributesClient>();
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, AttributeExporter>());
+        services.AddOptions<FormsOptions>().Bind(configuration.GetSection(FormsOptions.SectionName)).ValidateDataAnnotations().ValidateOnStart();
+        // Forms need a user too: the service account's tokens on a client of their own.
+        services.AddHttpClient(nameof(FormsClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
+        services.TryAddTransient(sp => new FormsClient(new ApsTransport(
+            sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(FormsClient)), sp.GetRequiredService<SsaTokenProvider>(),
+            sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>())));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, FormExporter>());
+        // Photos and their links need a user too: the same service account, on a client of their own.
+        services.AddHttpClient(nameof(PhotosClient)).ConfigurePrimaryHttpMessageHandler(ApsServiceCollectionExtensions.CreateHandler);
+        services.TryAddTransient(sp => new PhotosClient(ServiceAccountTransport(sp, nameof(PhotosClient))));
+        services.TryAddTransient(sp => new RelationshipsClient(ServiceAccountTransport(sp, nameof(PhotosClient))));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IProjectModuleExporter, PhotoExporter>());
         return services;
     }
+
+    private static ApsTransport ServiceAccountTransport(IServiceProvider sp, string client) => new(
+        sp.GetRequiredService<IHttpClientFactory>().CreateClient(client), sp.GetRequiredService<SsaTokenProvider>(),
+        sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>());
 }

@@ -29,6 +29,12 @@ public static class ApsQuotas
         ApsEndpoint.PatchFolder => 50,
         ApsEndpoint.Command => 300,
         ApsEndpoint.Rfis => 100,
+        // Docs permissions and custom attributes: BIM 360 Document Management limits each endpoint per app
+        // (https://aps.autodesk.com/en/docs/bim360/v1/rate-limits/document-management-rate-limits) without naming these three; DM's usual 300.
+        ApsEndpoint.FolderPermissions or ApsEndpoint.AttributeDefinitions or ApsEndpoint.AttributeValues => 300,
+        ApsEndpoint.Forms => 100,
+        ApsEndpoint.Photos => 100,
+        ApsEndpoint.Relationships => 120,
         _ => throw new ArgumentOutOfRangeException(nameof(endpoint), endpoint, "Unknown APS endpoint."),
     };
 

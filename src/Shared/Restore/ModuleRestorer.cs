@@ -2,7 +2,11 @@ using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
+using AccBackup.Modules.Attributes;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Members;
+using AccBackup.Modules.Permissions;
+using AccBackup.Modules.Photos;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
@@ -50,6 +54,26 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         if (modules.Contains(ModuleNames.Rfis))
         {
             entries.AddRange(await RfiRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Permissions))
+        {
+            entries.AddRange(await PermissionRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Attributes))
+        {
+            entries.AddRange(await AttributeRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Forms))
+        {
+            entries.AddRange(await FormRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+        }
+
+        if (modules.Contains(ModuleNames.Photos))
+        {
+            entries.AddRange(await PhotoRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
         }
 
         var issueReport = modules.Contains(ModuleNames.Issues)

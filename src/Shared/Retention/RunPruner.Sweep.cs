@@ -45,11 +45,13 @@ public sealed partial class RunPruner
     }
 
     // The tool's own folder: no backed-up file's path starts with it (BlobPathBuilder refuses it in any case). ACC Issues
-    // and RFI attachments and Sheets PDFs live under it but are backed-up bytes, named by the kept runs' snapshots: swept like files.
+    // and RFI attachments, Sheets PDFs, form PDFs and photos live under it but are backed-up bytes, named by the kept runs' snapshots: swept like files.
     private static bool IsReserved(string name) =>
         (name.StartsWith(BlobNames.ReservedPrefix + "/", StringComparison.OrdinalIgnoreCase)
          || name.Equals(BlobNames.ReservedPrefix, StringComparison.OrdinalIgnoreCase))
         && !name.StartsWith(IssueLayout.AttachmentsRoot, StringComparison.Ordinal)
         && !name.StartsWith(Modules.Sheets.SheetLayout.PdfsRoot, StringComparison.Ordinal)
-        && !name.StartsWith(Modules.Rfis.RfiLayout.AttachmentsRoot, StringComparison.Ordinal);
+        && !name.StartsWith(Modules.Rfis.RfiLayout.AttachmentsRoot, StringComparison.Ordinal)
+        && !name.StartsWith(Modules.Forms.FormLayout.PdfsRoot, StringComparison.Ordinal)
+        && !name.StartsWith(Modules.Photos.PhotoLayout.FilesRoot, StringComparison.Ordinal);
 }

@@ -17,7 +17,8 @@ namespace AccBackup.Retention;
 /// when it was created before the newest kept run started, so a backup running meanwhile loses none of the blobs it writes.
 /// The tool's own data (<see cref="BlobNames.ReservedPrefix"/>) is never swept but for ACC Issues attachments
 /// (<see cref="IssueLayout.AttachmentsRoot"/>) Sheets PDFs (<see cref="Modules.Sheets.SheetLayout.PdfsRoot"/>) and RFI attachments
-/// (<see cref="Modules.Rfis.RfiLayout.AttachmentsRoot"/>), which kept
+/// (<see cref="Modules.Rfis.RfiLayout.AttachmentsRoot"/>), form PDFs (<see cref="Modules.Forms.FormLayout.PdfsRoot"/>) and photos
+/// (<see cref="Modules.Photos.PhotoLayout.FilesRoot"/>), which kept
 /// runs' snapshots name as manifests name files: only the
 /// removed runs' folders go. A run that never wrote a manifest and is not running (<see cref="UnfinishedRunIdle"/>) goes as a
 /// removed run does: its working records serve nothing.
@@ -151,6 +152,34 @@ public sealed partial class RunPruner(
         {
             throw new InvalidDataException(
                 $"Cannot prune: an RFI snapshot of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
+        }
+
+        // Its form snapshots name the PDF forms' PDFs (written once per state of the form, shared by every night it did not change).
+        try
+        {
+            await foreach (var snapshot in Modules.Forms.FormSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
+            {
+                referenced.UnionWith(snapshot.Forms.Where(f => f.Pdf is not null).Select(f => f.Pdf!.BlobName));
+            }
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: a form snapshot of run {runId} cannot be read ({e.Message}), so which PDFs it needs is unknown. Nothing was removed.", e);
+        }
+
+        // Its Photos snapshots name the photos' bytes (written once, shared by every later run).
+        try
+        {
+            await foreach (var snapshot in Modules.Photos.PhotoSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
+            {
+                referenced.UnionWith(snapshot.Photos.Where(p => p.Stored is not null).Select(p => p.Stored!.BlobName));
+            }
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            throw new InvalidDataException(
+                $"Cannot prune: a Photos snapshot of run {runId} cannot be read ({e.Message}), so which photos it needs is unknown. Nothing was removed.", e);
         }
     }
 

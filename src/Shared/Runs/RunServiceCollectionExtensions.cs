@@ -33,6 +33,7 @@ public static class RunServiceCollectionExtensions
         services.TryAddSingleton<ManifestReader>();
         services.TryAddSingleton<RunHistory>();
         services.TryAddSingleton<PreviousRunStateStore>();
+        services.TryAddTransient<Modules.IListedProjectReader, RunListedProjectReader>();
         services.TryAddTransient<ProjectLister>();
         services.TryAddTransient<PrepareRunActivity>();
         services.TryAddTransient<ListFoldersActivity>();

@@ -4,6 +4,7 @@ using AccBackup.Manifest;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
+using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Auth;
 using AccEmulator.Endpoints;
@@ -102,11 +103,13 @@ public sealed class ModuleBackupTests
         Assert.Equal("CompletedWithErrors", summary.Status);
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
         Assert.True(summary.Copied > 0);
-        // Both modules that read as the service account name the project; Sheets and Members (the app's token) read it.
-        Assert.Equal([("b." + projects[0], "issues", ModuleGapReason.NotMember), ("b." + projects[0], "rfis", ModuleGapReason.NotMember)],
+        // Every module that reads as the service account names the project; Sheets and Members (the app's token) read it.
+        Assert.Equal([("b." + projects[0], "forms", ModuleGapReason.NotMember), ("b." + projects[0], "issues", ModuleGapReason.NotMember),
+            ("b." + projects[0], "photos", ModuleGapReason.NotMember), ("b." + projects[0], "rfis", ModuleGapReason.NotMember)],
             summary.Modules!.Coverage.Select(g => (g.ProjectId, g.Module, g.Reason)));
         Assert.Equal(projects.Count, summary.Modules.Modules.Single(m => m.Module == "sheets").Projects);
         Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "rfis").Projects);
+        Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "forms").Projects);
         await AssertEqualsTruthAsync(truth.RootElement.GetProperty("projects")[0], container, "night-1");
     }
 
@@ -226,9 +229,7 @@ public sealed class ModuleBackupTests
         var snapshot = await SheetSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
         Assert.Equal(truthProject.GetProperty("collections").GetArrayLength(), snapshot.Collections.Count);
-        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
-        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
-        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        TruthAssert.SameRecordsById(truthProject.GetProperty("sheets"), snapshot.Sheets);
         var sets = truthProject.GetProperty("versionSets").EnumerateArray().ToList();
         Assert.Equal(sets.Count, snapshot.VersionSets.Count);
         foreach (var (truth, exported) in sets.Zip(snapshot.VersionSets))
@@ -238,8 +239,7 @@ public sealed class ModuleBackupTests
             Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
             if (sha256 is not null)
             {
-                await using var bytes = await container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
-                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(container, exported.Pdfs[0].BlobName, sha256);
             }
         }
     }
@@ -260,8 +260,7 @@ public sealed class ModuleBackupTests
             foreach (var (attachment, stored) in attachments.Zip(exported.Attachments))
             {
                 Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored?.Sha256);
-                await using var bytes = await container.OpenReadAsync(stored.Stored!.BlobName, null, null, CancellationToken.None);
-                Assert.Equal(stored.Stored.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(container, stored.Stored!.BlobName, stored.Stored.Sha256);
             }
         }
     }

@@ -1,9 +1,8 @@
 using System.Security.Cryptography;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
-using AccBackup.Testing;
-using Deque.AxeCore.Playwright;
 using Microsoft.Playwright;
+using static AccBackup.BackupConsole.Tests.Pages.ConsolePage;
 
 namespace AccBackup.BackupConsole.Tests.Pages;
 
@@ -12,15 +11,12 @@ namespace AccBackup.BackupConsole.Tests.Pages;
 [Collection(ConsoleFixture.Collection)]
 public sealed class ConsolePagesTests(ConsoleFixture fixture, Browser browser) : IClassFixture<Browser>, IAsyncLifetime
 {
-    /// <summary>Set to 1 to write the README's screenshot (docs/console-nights.png) from this run.</summary>
-    private const string UpdateScreenshotVariable = "ACC_BACKUP_UPDATE_SCREENSHOTS";
-
     private static readonly TimeSpan PageTimeout = TimeSpan.FromSeconds(60);
 
     private IBrowserContext context = null!;
 
     public async Task InitializeAsync() =>
-        context = await browser.Chromium.NewContextAsync(new() { ViewportSize = new() { Width = 1280, Height = 900 }, AcceptDownloads = true });
+        context = await NewContextAsync(browser);
 
     public async Task DisposeAsync() => await context.DisposeAsync();
 
@@ -131,15 +127,7 @@ public sealed class ConsolePagesTests(ConsoleFixture fixture, Browser browser) :
         foreach (var hash in pages)
         {
             var page = await OpenAsync(hash, width);
-            var result = await page.RunAxe();
-            findings.AddRange(result.Violations
-                .Where(v => v.Impact is "serious" or "critical")
-                .Select(v => $"{hash}: {v.Impact} {v.Id}: {v.Help} ({string.Join("; ", v.Nodes.Select(n => n.Html))})"));
-            var overflow = await page.EvaluateAsync<int>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
-            if (overflow > 0)
-            {
-                findings.Add($"{hash}: the page is {overflow} px wider than {width} px");
-            }
+            findings.AddRange(await FindingsAsync(page, width));
 
             if (width == 800 && hash == pages[2])
             {
@@ -150,41 +138,5 @@ public sealed class ConsolePagesTests(ConsoleFixture fixture, Browser browser) :
         Assert.True(findings.Count == 0, string.Join(Environment.NewLine, findings));
     }
 
-    private async Task<IPage> OpenAsync(string hash, int width = 1280)
-    {
-        var page = await context.NewPageAsync();
-        page.SetDefaultTimeout((float)PageTimeout.TotalMilliseconds);
-        await page.SetViewportSizeAsync(width, 900);
-        await page.GotoAsync(new Uri(fixture.Console.Address, hash).ToString());
-        await ShownAsync(page);
-        var error = page.Locator("[role=alert]");
-        Assert.True(await error.CountAsync() == 0, await error.CountAsync() == 0 ? "" : await error.InnerTextAsync());
-        return page;
-    }
-
-    /// <summary>Waits until the script has drawn the view of the page's current address (it marks the body when done).</summary>
-    private static async Task ShownAsync(IPage page) =>
-        await page.WaitForFunctionAsync("() => document.body.dataset.ready === (location.hash || '#/nights')");
-
-    private static async Task<List<string[]>> RowsAsync(IPage page, string table)
-    {
-        var rows = page.Locator($"{table} tbody tr");
-        var found = new List<string[]>();
-        for (var i = 0; i < await rows.CountAsync(); i++)
-        {
-            found.Add([.. (await rows.Nth(i).Locator("th, td").AllInnerTextsAsync()).Select(t => t.Trim())]);
-        }
-
-        return found;
-    }
-
-    private static async Task ScreenshotAsync(IPage page, string name)
-    {
-        var bytes = await page.ScreenshotAsync(new() { Path = Path.Combine(AppContext.BaseDirectory, name) });
-        Assert.NotEmpty(bytes);
-        if (Environment.GetEnvironmentVariable(UpdateScreenshotVariable) == "1")
-        {
-            await File.WriteAllBytesAsync(Path.Combine(RepoPaths.Root, "docs", name), bytes);
-        }
-    }
+    private Task<IPage> OpenAsync(string hash, int width = 1280) => ConsolePage.OpenAsync(context, fixture.Console.Address, hash, width, PageTimeout);
 }

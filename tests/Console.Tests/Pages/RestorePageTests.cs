@@ -1,8 +1,8 @@
 using AccBackup.Manifest;
 using AccBackup.Testing;
 using AccEmulator.Control;
-using Deque.AxeCore.Playwright;
 using Microsoft.Playwright;
+using static AccBackup.BackupConsole.Tests.Pages.ConsolePage;
 
 namespace AccBackup.BackupConsole.Tests.Pages;
 
@@ -14,7 +14,7 @@ public sealed class RestorePageTests(ConsoleFixture fixture, Browser browser) : 
     private IBrowserContext context = null!;
 
     public async Task InitializeAsync() =>
-        context = await browser.Chromium.NewContextAsync(new() { ViewportSize = new() { Width = 1280, Height = 900 }, AcceptDownloads = true });
+        context = await NewContextAsync(browser);
 
     public async Task DisposeAsync() => await context.DisposeAsync();
 
@@ -97,40 +97,13 @@ public sealed class RestorePageTests(ConsoleFixture fixture, Browser browser) : 
         findings.AddRange(await FindingsAsync(form, width));
         if (width == 1280)
         {
-            await ScreenshotAsync(form, "console-restore.png");
+            await ScreenshotAsync(form, "console-restore.png", fullPage: true);
         }
 
         Assert.True(findings.Count == 0, string.Join(Environment.NewLine, findings));
     }
 
-    private static async Task<List<string>> FindingsAsync(IPage page, int width)
-    {
-        var hash = await page.EvaluateAsync<string>("location.hash");
-        var result = await page.RunAxe();
-        var findings = result.Violations
-            .Where(v => v.Impact is "serious" or "critical")
-            .Select(v => $"{hash}: {v.Impact} {v.Id}: {v.Help} ({string.Join("; ", v.Nodes.Select(n => n.Html))})")
-            .ToList();
-        var overflow = await page.EvaluateAsync<int>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
-        if (overflow > 0)
-        {
-            findings.Add($"{hash}: the page is {overflow} px wider than {width} px");
-        }
-
-        return findings;
-    }
-
-    private async Task<IPage> OpenAsync(string hash, int width = 1280)
-    {
-        var page = await context.NewPageAsync();
-        page.SetDefaultTimeout((float)TestWaits.Signal.TotalMilliseconds);
-        await page.SetViewportSizeAsync(width, 900);
-        await page.GotoAsync(new Uri(fixture.Console.Address, hash).ToString());
-        await ShownAsync(page);
-        var error = page.Locator("[role=alert]");
-        Assert.True(await error.CountAsync() == 0, await error.CountAsync() == 0 ? "" : await error.InnerTextAsync());
-        return page;
-    }
+    private Task<IPage> OpenAsync(string hash, int width = 1280) => ConsolePage.OpenAsync(context, fixture.Console.Address, hash, width, TestWaits.Signal);
 
     /// <summary>Waits until the restore shown reaches <paramref name="phase"/> (the page follows it by itself); a failure shows why.</summary>
     private static async Task PhaseAsync(IPage page, string phase)
@@ -138,30 +111,5 @@ public sealed class RestorePageTests(ConsoleFixture fixture, Browser browser) : 
         await page.WaitForSelectorAsync($"#restore-phase[data-phase={phase}], #restore-phase[data-phase=failed], [role=alert]", new() { Timeout = (float)TestWaits.Run.TotalMilliseconds });
         var shown = page.Locator("#restore-phase");
         Assert.True(await shown.CountAsync() == 1 && await shown.GetAttributeAsync("data-phase") == phase, await page.InnerTextAsync("main"));
-    }
-
-    private static async Task ShownAsync(IPage page) =>
-        await page.WaitForFunctionAsync("() => document.body.dataset.ready === (location.hash || '#/nights')");
-
-    private static async Task<List<string[]>> RowsAsync(IPage page, string table)
-    {
-        var rows = page.Locator($"{table} tbody tr");
-        var found = new List<string[]>();
-        for (var i = 0; i < await rows.CountAsync(); i++)
-        {
-            found.Add([.. (await rows.Nth(i).Locator("th, td").AllInnerTextsAsync()).Select(t => t.Trim())]);
-        }
-
-        return found;
-    }
-
-    private static async Task ScreenshotAsync(IPage page, string name)
-    {
-        var bytes = await page.ScreenshotAsync(new() { Path = Path.Combine(AppContext.BaseDirectory, name), FullPage = true });
-        Assert.NotEmpty(bytes);
-        if (Environment.GetEnvironmentVariable("ACC_BACKUP_UPDATE_SCREENSHOTS") == "1")
-        {
-            await File.WriteAllBytesAsync(Path.Combine(RepoPaths.Root, "docs", name), bytes);
-        }
     }
 }

@@ -1,11 +1,10 @@
-using System.Security.Cryptography;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Issues;
 using AccBackup.Issues.Snapshots;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -19,20 +18,13 @@ public sealed class IssueExportOrchestrationTests
     [Fact]
     public async Task BackupRun_IssuesConfiguredOneProjectNotInvited_ExportsTheOthersAndRecordsTheRefusedOne()
     {
-        using var key = RSA.Create(2048);
-        await using var host = await DurableBackupHost.StartAsync(
-            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
-            new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = "SSA-DURABLE-1",
-                ["Issues:KeyId"] = "durable-key-1",
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
+        using var account = new TestServiceAccount("SSA-DURABLE-1", "durable-key-1");
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, account.Settings());
         using var truth = await host.Emulator.IssueTruth.GetAsync();
         var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
         var refused = projects.MaxBy(p => p.GetProperty("issues").GetArrayLength()).GetProperty("projectId").GetString()!;
         var invited = projects.Select(p => p.GetProperty("projectId").GetString()!).Where(id => id != refused).ToList();
-        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-1", "durable-key-1", key.ExportSubjectPublicKeyInfoPem(), invited));
+        account.RegisterWith(host.Emulator, invited);
 
         var run = await host.RunAsync("issues-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
 
@@ -72,16 +64,9 @@ public sealed class IssueExportOrchestrationTests
     [Fact]
     public async Task BackupRun_TwoNightsWithChangesBetween_SecondReadsOnlyWhatChangedAndEachNightEqualsItsTruth()
     {
-        using var key = RSA.Create(2048);
-        await using var host = await DurableBackupHost.StartAsync(
-            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
-            new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = "SSA-DURABLE-2",
-                ["Issues:KeyId"] = "durable-key-2",
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
-        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-2", "durable-key-2", key.ExportSubjectPublicKeyInfoPem()));
+        using var account = new TestServiceAccount("SSA-DURABLE-2", "durable-key-2");
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, account.Settings());
+        account.RegisterWith(host.Emulator);
 
         var night1 = await host.RunAsync("issues-night-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
         Assert.Equal(OrchestrationRuntimeStatus.Completed, night1.RuntimeStatus);

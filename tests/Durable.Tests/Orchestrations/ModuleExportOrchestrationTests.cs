@@ -1,13 +1,13 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Durable.Orchestrations;
 using AccBackup.Manifest;
+using AccBackup.Modules.Forms;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Runs;
 using AccBackup.Runs.Activities;
+using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.DurableTask.Client;
@@ -16,34 +16,28 @@ namespace AccBackup.Durable.Tests.Orchestrations;
 
 /// <summary>The orchestration keeps each project's modules through the ExportModule activity: night by night equal to the
 /// emulator's truth, PDFs exported again only where a version set changed; a project the service account was removed from is
-/// named in the coverage (its issues and RFIs), the run CompletedWithErrors, its files and Sheets kept, the other projects' RFIs
+/// named in the coverage (its issues, RFIs and forms), the run CompletedWithErrors, its files and Sheets kept, the other projects' RFIs
 /// equal to the truth.</summary>
 public sealed class ModuleExportOrchestrationTests
 {
     [Fact]
     public async Task BackupRun_ServiceAccountRemovedFromOneProject_SheetsOfEveryProjectKeptCoverageNamesTheProjectsIssues()
     {
-        using var key = RSA.Create(2048);
-        await using var host = await DurableBackupHost.StartAsync(
-            new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled },
-            new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = "SSA-DURABLE-M",
-                ["Issues:KeyId"] = "durable-key-m",
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
+        using var account = new TestServiceAccount("SSA-DURABLE-M", "durable-key-m");
+        await using var host = await DurableBackupHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.Demo, Quotas = QuotaOptions.Disabled }, account.Settings());
         using var truth = host.Emulator.SheetTruth.Get();
         var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
         var removed = projects[0].GetProperty("projectId").GetString()!;
-        host.Emulator.RegisterServiceAccount(new EmulatedServiceAccount("SSA-DURABLE-M", "durable-key-m", key.ExportSubjectPublicKeyInfoPem(),
-            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]));
+        account.RegisterWith(host.Emulator,
+            [.. projects.Skip(1).Select(p => p.GetProperty("projectId").GetString()!)]);
 
         var run = await host.RunAsync("modules-durable-1", new BackupRunInput(new BackupRunRequest(), host.Settings));
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
-        Assert.Equal(("CompletedWithErrors", 2), (outcome.Status, outcome.ModuleGaps));
-        Assert.Equal([("b." + removed, "issues", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
+        Assert.Equal(("CompletedWithErrors", 3), (outcome.Status, outcome.ModuleGaps));
+        Assert.Equal([("b." + removed, "forms", ModuleGapReason.NotMember), ("b." + removed, "issues", ModuleGapReason.NotMember),
+            ("b." + removed, "photos", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
             outcome.Coverage!.Select(g => (g.ProjectId, g.Module, g.Reason)));
         var summary = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).Summary;
         Assert.Equal((0L, 0), (summary.Failed, summary.FailedProjects.Count));
@@ -73,6 +67,23 @@ public sealed class ModuleExportOrchestrationTests
             Assert.All(expected.Zip(snapshot.Rfis), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second.Rfi), pair.Second.Rfi.ToString()));
             Assert.Equal(project.GetProperty("rfis").EnumerateArray().SelectMany(r => r.GetProperty("attachments").EnumerateArray()).Select(a => a.GetProperty("sha256").GetString()),
                 snapshot.Rfis.SelectMany(r => r.Attachments).Select(a => a.Stored?.Sha256));
+        }
+
+        // The forms likewise: every listed form of the projects it is still a member of, each PDF by its hash.
+        Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "forms").Projects);
+        using var forms = await host.Emulator.FormTruth.GetAsync();
+        foreach (var project in forms.RootElement.GetProperty("projects").EnumerateArray())
+        {
+            var snapshot = await FormSnapshotReader.ReadAsync(host.Container, "modules-durable-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
+            if (project.GetProperty("projectId").GetString() == removed)
+            {
+                Assert.Null(snapshot);
+                continue;
+            }
+
+            var expected = project.GetProperty("forms").EnumerateArray().ToList();
+            Assert.Equal(expected.Select(f => f.GetProperty("form").GetProperty("id").GetString()), snapshot!.Forms.Select(f => f.Id));
+            Assert.Equal(expected.Select(f => f.GetProperty("pdfSha256").GetString()), snapshot.Forms.Select(f => f.Pdf?.Sha256));
         }
     }
 
@@ -104,9 +115,7 @@ public sealed class ModuleExportOrchestrationTests
     {
         var snapshot = await SheetSnapshotReader.ReadAsync(host.Container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
-        var sheets = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
-        Assert.Equal(truthProject.GetProperty("sheets").GetArrayLength(), sheets.Count);
-        Assert.All(truthProject.GetProperty("sheets").EnumerateArray(), s => Assert.True(JsonElement.DeepEquals(s, sheets[s.GetProperty("id").GetString()!]), s.ToString()));
+        TruthAssert.SameRecordsById(truthProject.GetProperty("sheets"), snapshot.Sheets);
         foreach (var (truth, exported) in truthProject.GetProperty("versionSets").EnumerateArray().Zip(snapshot.VersionSets))
         {
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("versionSet"), exported.VersionSet));
@@ -114,8 +123,7 @@ public sealed class ModuleExportOrchestrationTests
             Assert.Equal(sha256, exported.Pdfs.SingleOrDefault()?.Sha256);
             if (sha256 is not null)
             {
-                await using var bytes = await host.Container.OpenReadAsync(exported.Pdfs[0].BlobName, null, null, CancellationToken.None);
-                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(host.Container, exported.Pdfs[0].BlobName, sha256);
             }
         }
     }

@@ -16,7 +16,8 @@ internal static class OptionsCatalog
     /// <summary>The options classes the app binds from configuration.</summary>
     public static readonly IReadOnlyList<Type> OptionTypes =
         [typeof(ApsOptions), typeof(ApsQuotaOptions), typeof(ApsRetryOptions), typeof(BlobStorageOptions), typeof(CopyOptions), typeof(BackupOptions), typeof(IssuesOptions),
-            typeof(ModuleSelectionOptions), typeof(SheetsOptions), typeof(AccBackup.Modules.Rfis.RfisOptions), typeof(AccBackup.AccRestore.AccRestoreOptions)];
+            typeof(ModuleSelectionOptions), typeof(SheetsOptions), typeof(AccBackup.Modules.Rfis.RfisOptions), typeof(AccBackup.Modules.Forms.FormsOptions), typeof(AccBackup.AccRestore.AccRestoreOptions),
+            typeof(AccBackup.Modules.Permissions.PermissionsOptions), typeof(AccBackup.Modules.Attributes.AttributesOptions)];
 
     /// <summary>Every public settable property of every options class, with its code default; a property holding a nested
     /// options class (<c>Aps:Quota</c>) is not a setting itself: its class is listed with its own section.</summary>

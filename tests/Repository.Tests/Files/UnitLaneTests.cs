@@ -13,7 +13,7 @@ public sealed class UnitLaneTests
     private static readonly string[] Forbidden =
     [
         "AzuriteServer", "AzuriteContainerFixture", "EmulatorServer", "TestEmulator", "CopyEngineHost", "DurableBackupHost",
-        "IssuesHost", "IssueHost", "TelemetryBackupHost", "DemoRunTelemetry", "RedirectingApsServer", "IngestionEndpoint.Start",
+        "ModulesHost", "IssueHost", "TelemetryBackupHost", "DemoRunTelemetry", "RedirectingApsServer", "IngestionEndpoint.Start",
         "CliChildProcess", "Process.Start", "BicepCompiler", "Thread.Sleep", "Task.Delay(TimeSpan.From", "\"Category\", \"Slow\"",
     ];
 

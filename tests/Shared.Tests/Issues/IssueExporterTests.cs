@@ -2,6 +2,7 @@ using System.Text;
 using AccBackup.Issues;
 using AccBackup.Issues.Snapshots;
 using AccBackup.Manifest;
+using AccBackup.Tests.Modules;
 using AccEmulator.Endpoints;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -13,8 +14,8 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_DemoProject_EqualsTheTruthDeletedIssuesAndAttachmentHashesIncluded()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
 
         var result = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Tower"), CancellationToken.None);
@@ -37,8 +38,8 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_DemoProject_WritesACsvRowPerIssueWithNamesAndACustomAttributeColumn()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
 
         var result = await host.Services.GetRequiredService<IssueExporter>().ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Tower"), CancellationToken.None);
 
@@ -56,8 +57,8 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_SecondRunAfterChanges_ReadsOnlyChangedIssuesAndEachRunEqualsItsTruth()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         var run1 = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Tower"), CancellationToken.None);
         var requestsRun1 = host.Emulator.GetStats().Count(EndpointCategory.Issues);
@@ -97,8 +98,8 @@ public sealed class IssueExporterTests
     [InlineData(true)]
     public async Task ExportAsync_SecondRunUpdatedAtRangeAcceptedOrRefused_ReadsTheSameChangedIssuesAndEqualsTheTruth(bool refuseRanges)
     {
-        await using var host = await IssuesHost.StartAsync(new AccEmulator.EmulatorOptions { RefuseIssueUpdatedAtRanges = refuseRanges });
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync(new AccEmulator.EmulatorOptions { RefuseIssueUpdatedAtRanges = refuseRanges });
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Tower"), CancellationToken.None);
         var previous = (await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
@@ -122,8 +123,8 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_AttachedDocsFileGetsANewVersion_FirstReferencedThenItsOlderBytesCopied()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(1);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(1);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         var file = (await host.Emulator.Truth.GetFilesAsync()).First(f => f.ProjectId == projectId && f.HasStorage && !f.Hidden);
         string issueId;
@@ -158,7 +159,7 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_CarriedReferenceTheRunBeforeStored_PointsAtThatBlobWithoutCopying()
     {
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap);
         var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
         var stored = StoredByRunOne(projectId, file);
 
@@ -178,7 +179,7 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_CarriedReferenceNoRunStored_CopiesTheNamedVersionsBytes()
     {
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap);
         var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
 
         // The run before stored no such version (its file backup failed, or the file moved on before it was listed).
@@ -197,7 +198,7 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_ReferenceDeferredAndItsIssueChangedAgain_IsNotDeferredTwiceButCopied()
     {
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap);
         var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
         var issueId = previous.Issues.Single(i => i.Attachments.Any(a => a.Attachment.GetProperty("attachmentId").GetString() == attachmentId)).Id;
         host.Emulator.IssueMutations.AddComment(issueId, "Still open.");
@@ -218,7 +219,7 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_CarriedAttachmentAnEarlierVersionCouldNotStore_IsStoredNow()
     {
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap);
         var (projectId, file, attachmentId, previous) = await ReferenceInRunOneAsync(host);
 
         // How a snapshot of an earlier version recorded a Docs file: an attachment failure, no reference.
@@ -244,10 +245,10 @@ public sealed class IssueExporterTests
     }
 
     /// <summary>Run 1 of the demo hospital with a Docs file attached at its tip to a live issue: a reference this run's file backup would store.</summary>
-    private static async Task<(string ProjectId, AccEmulator.Control.TruthFile File, string AttachmentId, IssueSnapshot Previous)> ReferenceInRunOneAsync(IssuesHost host)
+    private static async Task<(string ProjectId, AccEmulator.Control.TruthFile File, string AttachmentId, IssueSnapshot Previous)> ReferenceInRunOneAsync(ModulesHost host)
     {
         // No overlap: the issue, changed by the attachment just before run 1, is not read again by run 2 but carried.
-        var projectId = await host.ProjectIdAsync(1);
+        var projectId = host.ProjectId(1);
         var file = (await host.Emulator.Truth.GetFilesAsync()).First(f => f.ProjectId == projectId && f.HasStorage && !f.Hidden);
         string issueId;
         using (var issues = await host.Emulator.IssueTruth.GetAsync(projectId))
@@ -266,8 +267,8 @@ public sealed class IssueExporterTests
     [Fact]
     public async Task ExportAsync_SameRunTwice_ReturnsTheFirstSnapshotWithoutReadingAgain()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(1);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(1);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         var first = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, "Demo Hospital"), CancellationToken.None);
         host.Emulator.ResetStats();

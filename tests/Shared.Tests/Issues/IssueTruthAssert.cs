@@ -1,8 +1,8 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Issues;
 using AccBackup.Issues.Snapshots;
 using AccBackup.Storage;
+using AccBackup.Testing;
 
 namespace AccBackup.Tests.Issues;
 
@@ -15,14 +15,14 @@ internal static class IssueTruthAssert
         var truthIssues = truthProject.GetProperty("issues").EnumerateArray().ToList();
         Assert.Equal(truthIssues.Count, snapshot.Issues.Count);
         var settings = truthProject.GetProperty("settings");
-        AssertSame(settings.GetProperty("issueTypes"), snapshot.Settings.IssueTypes);
-        AssertSame(settings.GetProperty("rootCauseCategories"), snapshot.Settings.RootCauseCategories);
-        AssertSame(settings.GetProperty("attributeDefinitions"), snapshot.Settings.AttributeDefinitions);
-        AssertSame(settings.GetProperty("attributeMappings"), snapshot.Settings.AttributeMappings);
+        TruthAssert.SameRecords(settings.GetProperty("issueTypes"), snapshot.Settings.IssueTypes);
+        TruthAssert.SameRecords(settings.GetProperty("rootCauseCategories"), snapshot.Settings.RootCauseCategories);
+        TruthAssert.SameRecords(settings.GetProperty("attributeDefinitions"), snapshot.Settings.AttributeDefinitions);
+        TruthAssert.SameRecords(settings.GetProperty("attributeMappings"), snapshot.Settings.AttributeMappings);
         foreach (var (truth, exported) in truthIssues.Zip(snapshot.Issues))
         {
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("issue"), exported.Issue), $"issue differs:\n{truth.GetProperty("issue")}\n{exported.Issue}");
-            AssertSame(truth.GetProperty("comments"), exported.Comments);
+            TruthAssert.SameRecords(truth.GetProperty("comments"), exported.Comments);
             var attachments = truth.GetProperty("attachments").EnumerateArray().ToList();
             Assert.Equal(attachments.Count, exported.Attachments.Count);
             foreach (var (expected, stored) in attachments.Zip(exported.Attachments))
@@ -38,19 +38,9 @@ internal static class IssueTruthAssert
                 }
 
                 Assert.Equal(expected.GetProperty("sha256").GetString(), stored.Sha256);
-                await using var bytes = await container.OpenReadAsync(stored.BlobName!, null, null, CancellationToken.None);
-                Assert.Equal(expected.GetProperty("sha256").GetString(), Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(container, stored.BlobName!, stored.Sha256);
             }
         }
     }
 
-    private static void AssertSame(JsonElement expected, IReadOnlyList<JsonElement> actual)
-    {
-        var items = expected.EnumerateArray().ToList();
-        Assert.Equal(items.Count, actual.Count);
-        foreach (var (e, a) in items.Zip(actual))
-        {
-            Assert.True(JsonElement.DeepEquals(e, a), $"differs:\n{e}\n{a}");
-        }
-    }
 }

@@ -3,6 +3,7 @@ using AccBackup.Acc.Tokens;
 using AccBackup.Issues;
 using AccBackup.Quotas;
 using AccBackup.Retry;
+using AccBackup.Tests.Modules;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
@@ -17,12 +18,12 @@ public sealed class IssuesClientTests
     [Fact]
     public async Task ListIssuesAsync_ClientCredentialsToken_ThrowsIssuesAccessExceptionNamingTheServiceAccountSetting()
     {
-        await using var host = await IssuesHost.StartAsync();
+        await using var host = await ModulesHost.StartAsync();
         var sp = host.Services;
         var twoLegged = new IssuesClient(new ApsTransport(
             sp.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(IssuesClient)), sp.GetRequiredService<ApsTokenProvider>(),
             sp.GetRequiredService<ApsQuotaLimiter>(), sp.GetRequiredService<ApsResilience>(), sp.GetRequiredService<IOptions<ApsOptions>>()));
-        var projectId = await host.ProjectIdAsync(0);
+        var projectId = host.ProjectId(0);
 
         var e = await Assert.ThrowsAsync<IssuesAccessException>(async () =>
         {
@@ -40,7 +41,7 @@ public sealed class IssuesClientTests
     [Fact]
     public async Task ListIssuesAsync_ManyPages_ReadsEveryIssueOfBothPassesOnce()
     {
-        await using var host = await IssuesHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.SeedScaled, Scale = 0.2, Quotas = QuotaOptions.Disabled });
+        await using var host = await ModulesHost.StartAsync(new EmulatorOptions { Dataset = EmulatorDatasets.SeedScaled, Scale = 0.2, Quotas = QuotaOptions.Disabled });
         var client = host.Services.GetRequiredService<IssuesClient>();
         using var truth = await host.Emulator.IssueTruth.GetAsync();
         var largest = truth.RootElement.GetProperty("projects").EnumerateArray().MaxBy(p => p.GetProperty("issues").GetArrayLength());
@@ -65,9 +66,9 @@ public sealed class IssuesClientTests
     public async Task GetSettingsAsync_PerUserQuotaExceeded_WaitsOutRetryAfterAndReadsEverything()
     {
         var quotas = new QuotaOptions { Window = TimeSpan.FromSeconds(2), PerUserLimits = new Dictionary<EndpointCategory, int> { [EndpointCategory.Issues] = 3 } };
-        await using var host = await IssuesHost.StartAsync(new EmulatorOptions { Quotas = quotas });
+        await using var host = await ModulesHost.StartAsync(new EmulatorOptions { Quotas = quotas });
         var client = host.Services.GetRequiredService<IssuesClient>();
-        var projectId = await host.ProjectIdAsync(0);
+        var projectId = host.ProjectId(0);
 
         var first = await client.GetSettingsAsync(projectId, CancellationToken.None);
         var second = await client.GetSettingsAsync(projectId, CancellationToken.None);

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using AccBackup.Acc;
 using AccBackup.Issues;
+using AccBackup.Tests.Modules;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using AccEmulator.Faults;
@@ -15,7 +16,7 @@ public sealed class SsaTokenProviderTests
     [Fact]
     public async Task GetTokenAsync_RegisteredKey_ExchangesOnceAndCaches()
     {
-        await using var host = await IssuesHost.StartAsync();
+        await using var host = await ModulesHost.StartAsync();
         var tokens = host.Services.GetRequiredService<SsaTokenProvider>();
 
         var first = await tokens.GetTokenAsync(CancellationToken.None);
@@ -29,7 +30,7 @@ public sealed class SsaTokenProviderTests
     public async Task GetTokenAsync_NearExpiry_ExchangesANewAssertionBeforeTheTokenExpires()
     {
         var clock = new FakeTimeProvider(DateTimeOffset.UtcNow);
-        await using var host = await IssuesHost.StartAsync(
+        await using var host = await ModulesHost.StartAsync(
             new EmulatorOptions { Faults = FaultOptions.None with { TokenLifetime = TimeSpan.FromSeconds(100) } },
             configure: services => services.AddSingleton<TimeProvider>(clock));
         var tokens = host.Services.GetRequiredService<SsaTokenProvider>();
@@ -51,7 +52,7 @@ public sealed class SsaTokenProviderTests
     {
         using var other = RSA.Create(2048);
         var pem = other.ExportRSAPrivateKeyPem();
-        await using var host = await IssuesHost.StartAsync(settings: new Dictionary<string, string?> { ["Issues:PrivateKey"] = pem });
+        await using var host = await ModulesHost.StartAsync(settings: new Dictionary<string, string?> { ["Issues:PrivateKey"] = pem });
         var tokens = host.Services.GetRequiredService<SsaTokenProvider>();
 
         var e = await Assert.ThrowsAsync<ApsAuthenticationException>(() => tokens.GetTokenAsync(CancellationToken.None));
@@ -64,7 +65,7 @@ public sealed class SsaTokenProviderTests
     [Fact]
     public async Task GetTokenAsync_UnknownServiceAccount_ThrowsNamingTheSettings()
     {
-        await using var host = await IssuesHost.StartAsync(settings: new Dictionary<string, string?> { ["Issues:ServiceAccountId"] = "SSA-SOMEONE-ELSE" });
+        await using var host = await ModulesHost.StartAsync(settings: new Dictionary<string, string?> { ["Issues:ServiceAccountId"] = "SSA-SOMEONE-ELSE" });
         var tokens = host.Services.GetRequiredService<SsaTokenProvider>();
 
         var e = await Assert.ThrowsAsync<ApsAuthenticationException>(() => tokens.GetTokenAsync(CancellationToken.None));

@@ -1,6 +1,7 @@
 using AccBackup.Issues;
 using AccBackup.Issues.Snapshots;
 using AccBackup.Tests.Backup.Copying;
+using AccBackup.Tests.Modules;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
@@ -19,12 +20,12 @@ public sealed class VanishedIssuesTests
     {
         var counter = new IssueListingCounter();
         using var logs = new CopyEngineHost.CapturedLogs();
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap, configure: services =>
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap, configure: services =>
         {
             counter.AddTo(services);
             services.AddLogging(b => b.AddProvider(logs));
         });
-        var projectId = await host.ProjectIdAsync(0);
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         var run1 = await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, Project), CancellationToken.None);
         using var truth1 = await host.Emulator.IssueTruth.GetAsync(projectId);
@@ -55,8 +56,8 @@ public sealed class VanishedIssuesTests
     public async Task ExportAsync_IssuePurgedAndAnotherCreated_TotalUnchangedYetThePurgedIsDropped()
     {
         var counter = new IssueListingCounter();
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap, configure: counter.AddTo);
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap, configure: counter.AddTo);
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, Project), CancellationToken.None);
         var previous = (await IssueSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
@@ -85,8 +86,8 @@ public sealed class VanishedIssuesTests
     public async Task ExportAsync_IssueDeletedAndAnotherCreated_NothingVanishesTwoTotalCallsAndNoFullListing()
     {
         var counter = new IssueListingCounter();
-        await using var host = await IssuesHost.StartAsync(settings: NoOverlap, configure: counter.AddTo);
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap, configure: counter.AddTo);
+        var projectId = host.ProjectId(0);
         var exporter = host.Services.GetRequiredService<IssueExporter>();
         await exporter.ExportAsync(new IssueExportRequest("run-1", projectId, Project), CancellationToken.None);
         var firstRun = (counter.Count(IssueListing.Total), counter.Count(IssueListing.Full));

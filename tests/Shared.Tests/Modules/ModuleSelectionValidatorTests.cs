@@ -37,11 +37,22 @@ public sealed class ModuleSelectionValidatorTests
         Assert.Contains("Issues:ServiceAccountId", result.FailureMessage, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Validate_PhotosWithoutServiceAccount_FailsNamingPhotosAndTheServiceAccountSettings()
+    {
+        var result = Validator(ssa: false).Validate(null, new ModuleSelectionOptions { Modules = "files,photos" });
+
+        Assert.True(result.Failed);
+        Assert.Contains("names 'photos', which needs the Secure Service Account", result.FailureMessage, StringComparison.Ordinal);
+    }
+
     [Theory]
-    [InlineData(null, true, "issues,sheets,members,rfis")]
-    [InlineData(null, false, "sheets,members")]
-    [InlineData("", true, "issues,sheets,members,rfis")]
+    [InlineData(null, true, "issues,sheets,members,rfis,forms,photos,permissions,attributes")]
+    [InlineData(null, false, "sheets,members,permissions,attributes")]
+    [InlineData("", true, "issues,sheets,members,rfis,forms,photos,permissions,attributes")]
     [InlineData("rfis,files", true, "rfis")]
+    [InlineData("forms,files", true, "forms")]
+    [InlineData("photos,files,rfis", true, "rfis,photos")]
     [InlineData("files", true, "")]
     [InlineData("Files, SHEETS", true, "sheets")]
     [InlineData("sheets,files,issues", true, "issues,sheets")]

@@ -1,35 +1,31 @@
-using System.Security.Cryptography;
-using AccBackup.Issues;
-using AccBackup.Modules;
 using AccBackup.Runs;
 using AccBackup.Storage;
 using AccBackup.Testing;
 using AccEmulator;
-using AccEmulator.Auth;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Modules;
 
-/// <summary>The module export wired through its real DI registration to an in-process emulator (with a registered service
-/// account, invited to <paramref name="invitedProjects"/> or every project) and a fresh Azurite container.</summary>
+/// <summary>The exports of a project's record (issues and every other module) wired through the run's real DI registration to an
+/// in-process emulator, with a service account registered for every project, and a fresh Azurite container.</summary>
 internal sealed class ModulesHost : IAsyncDisposable
 {
     public const string ServiceAccountId = "SSA-BACKUP-1";
     public const string KeyId = "key-1";
 
-    private ModulesHost(EmulatorServer emulator, ServiceProvider services, RSA key)
+    private readonly TestServiceAccount account;
+
+    private ModulesHost(EmulatorServer emulator, ServiceProvider services, TestServiceAccount account)
     {
         Emulator = emulator;
         Services = services;
-        Key = key;
+        this.account = account;
     }
 
     public EmulatorServer Emulator { get; }
 
     public ServiceProvider Services { get; }
-
-    public RSA Key { get; }
 
     public BlobContainer Container => Services.GetRequiredService<BlobContainer>();
 
@@ -39,14 +35,9 @@ internal sealed class ModulesHost : IAsyncDisposable
     {
         var azurite = await AzuriteServer.GetAsync();
         var emulator = await EmulatorServer.StartAsync(emulatorOptions ?? new EmulatorOptions());
-        var key = RSA.Create(2048);
-        emulator.RegisterServiceAccount(new EmulatedServiceAccount(ServiceAccountId, KeyId, key.ExportSubjectPublicKeyInfoPem()));
-        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("modules"), new Dictionary<string, string?>
-            {
-                ["Issues:ServiceAccountId"] = ServiceAccountId,
-                ["Issues:KeyId"] = KeyId,
-                ["Issues:PrivateKey"] = key.ExportRSAPrivateKeyPem(),
-            });
+        var account = new TestServiceAccount(ServiceAccountId, KeyId);
+        account.RegisterWith(emulator);
+        var values = BackupSettings.For(emulator, azurite, AzuriteServer.NewContainerName("modules"), account.Settings());
         foreach (var (name, value) in settings ?? new Dictionary<string, string?>())
         {
             values[name] = value;
@@ -55,12 +46,11 @@ internal sealed class ModulesHost : IAsyncDisposable
         var services = new ServiceCollection();
         services.AddLogging();
         configure?.Invoke(services);
-        var configuration = new ConfigurationBuilder().AddInMemoryCollection(values).Build();
-        services.AddBackupRuns(configuration);
-        services.AddModuleExport(configuration);
+        // The run's registration adds the issue export and every module's.
+        services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(values).Build());
         var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
         await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);
-        return new ModulesHost(emulator, provider, key);
+        return new ModulesHost(emulator, provider, account);
     }
 
     /// <summary>The Data Management id (<c>b.…</c>) of the account's project at <paramref name="index"/>.</summary>
@@ -74,6 +64,6 @@ internal sealed class ModulesHost : IAsyncDisposable
     {
         await Services.DisposeAsync();
         await Emulator.DisposeAsync();
-        Key.Dispose();
+        account.Dispose();
     }
 }

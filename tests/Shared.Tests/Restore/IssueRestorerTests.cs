@@ -6,6 +6,7 @@ using AccBackup.Manifest;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Restore;
 using AccBackup.Tests.Issues;
+using AccBackup.Tests.Modules;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Restore;
@@ -17,8 +18,8 @@ public sealed class IssueRestorerTests
     [Fact]
     public async Task RestoreAsync_SameAndHostileDisplayNames_WritesEachUnderItsSafeDisplayNameUniqueInItsIssueFolder()
     {
-        await using var host = await IssuesHost.StartAsync();
-        var projectId = await host.ProjectIdAsync(0);
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
         string issueId;
         int displayId;
         using (var issues = await host.Emulator.IssueTruth.GetAsync(projectId))

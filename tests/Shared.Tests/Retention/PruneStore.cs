@@ -94,6 +94,28 @@ internal sealed class PruneStore : IDisposable
         await Backup.UploadAsync(AccBackup.Modules.Rfis.RfiLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }
 
+    /// <summary>A form snapshot of one project in <paramref name="runId"/> with one PDF form whose PDF is stored in <paramref name="pdfBlob"/>.</summary>
+    public async Task WriteFormSnapshotAsync(string runId, string pdfBlob)
+    {
+        using var form = System.Text.Json.JsonDocument.Parse("""{"id":"form-1","formNum":1,"pdfFile":{"id":"f1","fileName":"permit.pdf"}}""");
+        const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
+        var snapshot = new AccBackup.Modules.Forms.FormSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, DateTimeOffset.UtcNow, null, null, [],
+            [new AccBackup.Modules.Forms.FormRecord(form.RootElement.Clone(), [], [], [], new AccBackup.Modules.StoredModuleFile(pdfBlob, 10, new string('0', 64)), null)]);
+        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Modules.Forms.FormJsonContext.Default.FormSnapshot);
+        await Backup.UploadAsync(AccBackup.Modules.Forms.FormLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
+    }
+
+    /// <summary>A Photos snapshot of one project in <paramref name="runId"/> with one photo whose bytes are stored in <paramref name="photoBlob"/>.</summary>
+    public async Task WritePhotoSnapshotAsync(string runId, string photoBlob)
+    {
+        using var photo = System.Text.Json.JsonDocument.Parse("""{"id":"p-1","title":"IMG_0001.jpg"}""");
+        const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
+        var snapshot = new AccBackup.Modules.Photos.PhotoSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, null, "token", "full",
+            [new AccBackup.Modules.Photos.PhotoRecord(photo.RootElement.Clone(), new AccBackup.Modules.StoredModuleFile(photoBlob, 10, new string('0', 64)), null)], []);
+        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Modules.Photos.PhotoJsonContext.Default.PhotoSnapshot);
+        await Backup.UploadAsync(AccBackup.Modules.Photos.PhotoLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
+    }
+
     /// <summary>A blob no run references (a backup running now, or one that stopped before its manifest, wrote it).</summary>
     public Task UploadUnreferencedAsync(string blob) =>
         Backup.UploadAsync(blob, new byte[10], new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);

@@ -231,6 +231,48 @@ public sealed class RunPrunerTests
     }
 
     [Fact]
+    public async Task Prune_FormPdfs_KeepsThoseAKeptRunsFormSnapshotNamesAndRemovesTheOthers()
+    {
+        const string Named = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/pdfs/form-1/20301201T120000000Z/permit.pdf";
+        const string Orphan = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/pdfs/form-1/20301101T120000000Z/permit.pdf";
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.UploadUnreferencedAsync(Named);
+            await s.UploadUnreferencedAsync(Orphan);
+            await s.WriteFormSnapshotAsync("night-3", Named);
+        });
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains(Named, names);
+        Assert.DoesNotContain(Orphan, names);
+        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+    }
+
+    [Fact]
+    public async Task Prune_Photos_KeepsThoseAKeptRunsPhotosSnapshotNamesAndRemovesTheOthers()
+    {
+        const string Named = AccBackup.Modules.Photos.PhotoLayout.FilesRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/p-1/IMG_0001.jpg";
+        const string Orphan = AccBackup.Modules.Photos.PhotoLayout.FilesRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/p-2/IMG_0002.jpg";
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.UploadUnreferencedAsync(Named);
+            await s.UploadUnreferencedAsync(Orphan);
+            await s.WritePhotoSnapshotAsync("night-3", Named);
+        });
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains(Named, names);
+        Assert.DoesNotContain(Orphan, names);
+        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+    }
+
+    [Fact]
     public async Task Prune_RecordsOfARunThatNeverFinishedQuietSinceBeforeTheNewestRunAndForADay_RemovesThemAndKeepsARunningRunsRecords()
     {
         // A run killed before night 4 started and never resumed: records in the state container, an issue snapshot in the

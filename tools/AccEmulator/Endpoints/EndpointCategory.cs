@@ -80,4 +80,22 @@ public enum EndpointCategory
 
     /// <summary>Every call under <c>/construction/rfis/v3/projects/{projectId}</c> (one quota for all, per app).</summary>
     Rfis,
+
+    /// <summary><c>GET /bim360/docs/v1/projects/{projectId}/folders/{folderId}/permissions</c>.</summary>
+    FolderPermissions,
+
+    /// <summary><c>GET /bim360/docs/v1/projects/{projectId}/folders/{folderId}/custom-attribute-definitions</c>.</summary>
+    AttributeDefinitions,
+
+    /// <summary><c>POST /bim360/docs/v1/projects/{projectId}/versions:batch-get</c>.</summary>
+    AttributeValues,
+
+    /// <summary>Every call under <c>/construction/forms/v1|v2/projects/{projectId}</c> (one quota for all, per app).</summary>
+    Forms,
+
+    /// <summary>Every call under <c>/construction/photos/v1/projects/{projectId}</c> (one quota for all, per app: UNCONFIRMED).</summary>
+    Photos,
+
+    /// <summary><c>POST /bim360/relationship/v2/containers/{containerId}/relationships:sync</c> (counted per user).</summary>
+    Relationships,
 }

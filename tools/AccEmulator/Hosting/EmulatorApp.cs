@@ -50,6 +50,15 @@ internal static class EmulatorApp
         Members.MemberTruth.Map(app);
         Rfis.RfiEndpoints.Map(app);
         Rfis.RfiTruth.Map(app);
+        DocsPermissions.FolderPermissionEndpoints.Map(app);
+        DocsPermissions.FolderPermissionTruth.Map(app);
+        CustomAttributes.AttributeEndpoints.Map(app);
+        CustomAttributes.AttributeTruth.Map(app);
+        Forms.FormEndpoints.Map(app);
+        Forms.FormTruth.Map(app);
+        Photos.PhotoEndpoints.Map(app);
+        Photos.RelationshipEndpoints.Map(app);
+        Photos.PhotoTruth.Map(app);
         Writes.WriteEndpoints.Map(app);
         return app;
     }

@@ -4,9 +4,11 @@ using AccEmulator.Auth;
 using AccEmulator.Content;
 using AccEmulator.Control;
 using AccEmulator.Faults;
+using AccEmulator.Forms;
 using AccEmulator.Issues;
 using AccEmulator.Members;
 using AccEmulator.Permissions;
+using AccEmulator.Photos;
 using AccEmulator.Quotas;
 using AccEmulator.Rfis;
 using AccEmulator.ServerCopy;
@@ -49,6 +51,18 @@ internal sealed class EmulatorState
         Rfis = RfiGenerator.Build(Account, options);
         RfiMutator = new RfiMutator(Rfis, options.Seed, Clock);
         RfiTruth = new RfiTruth(Rfis, Hashes);
+        FolderPermissions = DocsPermissions.FolderPermissionGenerator.Build(Account, Members, options);
+        FolderPermissionMutator = new DocsPermissions.FolderPermissionMutator(FolderPermissions);
+        FolderPermissionTruth = new DocsPermissions.FolderPermissionTruth(FolderPermissions);
+        Attributes = CustomAttributes.AttributeGenerator.Build(Account, options);
+        AttributeMutator = new CustomAttributes.AttributeMutator(Attributes);
+        AttributeTruth = new CustomAttributes.AttributeTruth(Attributes);
+        Forms = FormGenerator.Build(Account, options);
+        FormMutator = new FormMutator(Forms, options, Clock);
+        FormTruth = new FormTruth(Forms, Hashes);
+        Photos = PhotoGenerator.Build(Account, Issues, Rfis, options);
+        PhotoMutator = new PhotoMutator(Photos, options.Seed, Clock);
+        PhotoTruth = new PhotoTruth(Photos, Hashes);
         ServiceAccounts = new ServiceAccountRegistry(options.ServiceAccounts);
         Uploads = new UploadStore(Account, Clock);
         Writer = new AccountWriter(Account, options.Seed, Clock, Permissions, Uploads, Faults);
@@ -97,12 +111,40 @@ internal sealed class EmulatorState
 
     public MemberTruth MemberTruth { get; }
 
+    /// <summary>Every Docs folder's permissions (users, roles, companies).</summary>
+    internal DocsPermissions.FolderPermissionStore FolderPermissions { get; }
+
+    public DocsPermissions.FolderPermissionMutator FolderPermissionMutator { get; }
+
+    public DocsPermissions.FolderPermissionTruth FolderPermissionTruth { get; }
+
+    /// <summary>Every folder's custom attribute definitions and every version's values.</summary>
+    internal CustomAttributes.AttributeStore Attributes { get; }
+
+    public CustomAttributes.AttributeMutator AttributeMutator { get; }
+
+    public CustomAttributes.AttributeTruth AttributeTruth { get; }
+
     /// <summary>Every project's RFIs (attachments are objects of <see cref="Account"/>).</summary>
     public RfiStore Rfis { get; }
 
     public RfiMutator RfiMutator { get; }
 
     public RfiTruth RfiTruth { get; }
+
+    /// <summary>Every project's forms and templates (PDFs are objects of <see cref="Account"/>).</summary>
+    public FormStore Forms { get; }
+
+    public FormMutator FormMutator { get; }
+
+    public FormTruth FormTruth { get; }
+
+    /// <summary>Every project's Photos gallery and its links (photo files are objects of <see cref="Account"/>).</summary>
+    public PhotoStore Photos { get; }
+
+    public PhotoMutator PhotoMutator { get; }
+
+    public PhotoTruth PhotoTruth { get; }
 
     /// <summary>Export job ids, a stream of their own.</summary>
     public DeterministicRandom SheetIds { get; }

@@ -31,12 +31,19 @@ public sealed record QuotaOptions
         [EndpointCategory.SheetsExports] = 100,
         [EndpointCategory.ProjectUsers] = 600,
         [EndpointCategory.Rfis] = 100,
+        // BIM 360 Document Management limits each endpoint per app without naming these three: DM's usual 300.
+        [EndpointCategory.FolderPermissions] = 300,
+        [EndpointCategory.AttributeDefinitions] = 300,
+        [EndpointCategory.AttributeValues] = 300,
+        [EndpointCategory.Forms] = 100,
+        [EndpointCategory.Photos] = 100,
     };
 
     /// <summary>APS's published limits per minute counted per user (the user of a user-context token), not per app.</summary>
     public static readonly IReadOnlyDictionary<EndpointCategory, int> ApsPerUserLimits = new Dictionary<EndpointCategory, int>
     {
         [EndpointCategory.Issues] = 500,
+        [EndpointCategory.Relationships] = 120,
     };
 
     /// <summary>Whether quotas are enforced at all (default true; <c>--no-quotas</c> turns them off).</summary>

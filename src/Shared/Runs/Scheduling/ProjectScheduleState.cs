@@ -13,6 +13,13 @@ public sealed class ProjectScheduleState
 
     public bool Done { get; set; }
 
+    /// <summary>Listings of the project pending or in flight.</summary>
+    public int ListingsOutstanding { get; set; }
+
+    /// <summary>Module exports that read what the listings found (<see cref="Modules.ModuleNames.ReadListedTree"/>): pending once
+    /// <see cref="ListingsOutstanding"/> reaches zero.</summary>
+    public List<Activities.ExportModuleInput> AwaitingListings { get; init; } = [];
+
     public List<string> Errors { get; init; } = [];
 
     public int ErrorCount { get; set; }

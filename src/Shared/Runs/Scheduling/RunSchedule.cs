@@ -1,6 +1,7 @@
 using System.Globalization;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
+using AccBackup.Modules;
 using AccBackup.Runs.Activities;
 
 namespace AccBackup.Runs.Scheduling;
@@ -44,8 +45,14 @@ public sealed class RunSchedule(RunScheduleState state)
         {
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
             var modules = plan.Modules ?? [];
-            state.Projects.Add(new ProjectScheduleState { Project = project, Outstanding = (plan.ExportIssues ? 2 : 1) + modules.Count });
-            state.PendingModuleExports.AddRange(modules.Select(m => new ExportModuleInput(m, plan.RunId, project, plan.IssuesBaseRunId)));
+            var exports = modules.Select(m => new ExportModuleInput(m, plan.RunId, project, plan.IssuesBaseRunId,
+                ModuleNames.ReadListedTree.Contains(m) ? outputKey : null)).ToList();
+            state.Projects.Add(new ProjectScheduleState
+            {
+                Project = project, Outstanding = (plan.ExportIssues ? 2 : 1) + modules.Count, ListingsOutstanding = 1,
+                AwaitingListings = [.. exports.Where(e => e.ListingKey is not null)],
+            });
+            state.PendingModuleExports.AddRange(exports.Where(e => e.ListingKey is null));
             if (plan.ExportIssues)
             {
                 state.PendingIssueExports.Add(new ExportIssuesInput(plan.RunId, project, plan.IssuesBaseRunId));
@@ -170,9 +177,11 @@ public sealed class RunSchedule(RunScheduleState state)
             var first = input with { FoldersBlob = result.SubFoldersBlob, Skip = 0, Take = perListing, OutputKey = SliceKey(input.OutputKey, 0) };
             State.PendingListings.Add(new PendingListing(first, result.SubFolders, input.OutputKey));
             project.Outstanding += (result.SubFolders + perListing - 1) / perListing;
+            project.ListingsOutstanding += (result.SubFolders + perListing - 1) / perListing;
         }
 
         State.ListingsInFlight--;
+        ListingEnded(project);
         Finish(project);
     }
 
@@ -291,6 +300,7 @@ public sealed class RunSchedule(RunScheduleState state)
         {
             State.ListingsInFlight--;
             State.Tally.ListingsFailed++;
+            ListingEnded(ProjectOf(work));
         }
         else
         {
@@ -333,6 +343,17 @@ public sealed class RunSchedule(RunScheduleState state)
 
     private ProjectScheduleState ProjectOf(ScheduledWork work) =>
         State.Projects.Find(p => p.Project.Id == work.Project.Id) ?? throw new ArgumentException($"Project {work.Project.Id} is not in this schedule.", nameof(work));
+
+    /// <summary>One of the project's listings ended: after its last, the exports that read what they found can start.</summary>
+    private void ListingEnded(ProjectScheduleState project)
+    {
+        project.ListingsOutstanding--;
+        if (project.ListingsOutstanding == 0)
+        {
+            State.PendingModuleExports.AddRange(project.AwaitingListings);
+            project.AwaitingListings.Clear();
+        }
+    }
 
     private void Finish(ProjectScheduleState project)
     {

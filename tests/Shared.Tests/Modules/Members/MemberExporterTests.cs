@@ -2,6 +2,7 @@ using System.Text;
 using System.Text.Json;
 using AccBackup.Modules;
 using AccBackup.Modules.Members;
+using AccBackup.Testing;
 using AccEmulator.Endpoints;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -22,9 +23,7 @@ public sealed class MemberExporterTests
         var expected = truth.RootElement.GetProperty("projects")[0].GetProperty("members").EnumerateArray().ToList();
         var snapshot = await MemberSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None);
         Assert.NotNull(snapshot);
-        var byId = snapshot.Members.ToDictionary(m => m.GetProperty("id").GetString()!);
-        Assert.Equal(expected.Count, byId.Count);
-        Assert.All(expected, m => Assert.True(JsonElement.DeepEquals(m, byId[m.GetProperty("id").GetString()!]), m.ToString()));
+        TruthAssert.SameRecordsById(truth.RootElement.GetProperty("projects")[0].GetProperty("members"), snapshot.Members);
         Assert.Equal((expected.Count, 1L), (counts[MemberExporter.Counts.Members], counts[MemberExporter.Counts.Removed]));
         Assert.Contains(snapshot.Members, m => m.GetProperty("status").GetString() == "pending");
 

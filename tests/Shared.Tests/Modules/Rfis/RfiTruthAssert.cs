@@ -1,7 +1,7 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Modules.Rfis;
 using AccBackup.Storage;
+using AccBackup.Testing;
 
 namespace AccBackup.Tests.Modules.Rfis;
 
@@ -16,9 +16,7 @@ internal static class RfiTruthAssert
         foreach (var (expected, exported) in truth.Zip(snapshot.Rfis))
         {
             Assert.True(JsonElement.DeepEquals(expected.GetProperty("rfi"), exported.Rfi), $"RFI differs:\n{expected.GetProperty("rfi")}\n{exported.Rfi}");
-            var comments = expected.GetProperty("comments").EnumerateArray().ToList();
-            Assert.Equal(comments.Count, exported.Comments.Count);
-            Assert.All(comments.Zip(exported.Comments), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second), pair.Second.ToString()));
+            TruthAssert.SameRecords(expected.GetProperty("comments"), exported.Comments);
             var attachments = expected.GetProperty("attachments").EnumerateArray().ToList();
             Assert.Equal(attachments.Count, exported.Attachments.Count);
             foreach (var (attachment, stored) in attachments.Zip(exported.Attachments))
@@ -27,8 +25,7 @@ internal static class RfiTruthAssert
                 Assert.Null(stored.Error);
                 Assert.NotNull(stored.Stored);
                 Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored.Sha256);
-                await using var bytes = await container.OpenReadAsync(stored.Stored.BlobName, null, null, CancellationToken.None);
-                Assert.Equal(stored.Stored.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+                await TruthAssert.StoredBytesAsync(container, stored.Stored.BlobName, stored.Stored.Sha256);
             }
         }
     }

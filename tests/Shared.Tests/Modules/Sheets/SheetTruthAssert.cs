@@ -1,7 +1,7 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
+using AccBackup.Testing;
 
 namespace AccBackup.Tests.Modules.Sheets;
 
@@ -11,7 +11,7 @@ internal static class SheetTruthAssert
 {
     public static async Task EqualAsync(JsonElement truthProject, SheetSnapshot snapshot, BlobContainer container)
     {
-        AssertSame(truthProject.GetProperty("collections").EnumerateArray().ToList(), snapshot.Collections);
+        TruthAssert.SameRecords(truthProject.GetProperty("collections"), snapshot.Collections);
         var sets = truthProject.GetProperty("versionSets").EnumerateArray().ToList();
         Assert.Equal(sets.Count, snapshot.VersionSets.Count);
         foreach (var (truth, exported) in sets.Zip(snapshot.VersionSets))
@@ -27,27 +27,10 @@ internal static class SheetTruthAssert
 
             var pdf = Assert.Single(exported.Pdfs);
             Assert.Equal(sha256, pdf.Sha256);
-            await using var bytes = await container.OpenReadAsync(pdf.BlobName, null, null, CancellationToken.None);
-            Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
+            await TruthAssert.StoredBytesAsync(container, pdf.BlobName, sha256);
         }
 
         // The snapshot lists the live pass, then the deleted one; the truth lists sheets as issued.
-        var byId = snapshot.Sheets.ToDictionary(s => s.GetProperty("id").GetString()!);
-        var truthSheets = truthProject.GetProperty("sheets").EnumerateArray().ToList();
-        Assert.Equal(truthSheets.Count, snapshot.Sheets.Count);
-        foreach (var sheet in truthSheets)
-        {
-            Assert.True(byId.TryGetValue(sheet.GetProperty("id").GetString()!, out var exported), $"sheet missing: {sheet}");
-            Assert.True(JsonElement.DeepEquals(sheet, exported), $"sheet differs:\n{sheet}\n{exported}");
-        }
-    }
-
-    private static void AssertSame(List<JsonElement> expected, IReadOnlyList<JsonElement> actual)
-    {
-        Assert.Equal(expected.Count, actual.Count);
-        foreach (var (e, a) in expected.Zip(actual))
-        {
-            Assert.True(JsonElement.DeepEquals(e, a), $"differs:\n{e}\n{a}");
-        }
+        TruthAssert.SameRecordsById(truthProject.GetProperty("sheets"), snapshot.Sheets);
     }
 }

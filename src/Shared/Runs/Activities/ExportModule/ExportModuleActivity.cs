@@ -29,7 +29,7 @@ public sealed partial class ExportModuleActivity(IEnumerable<IProjectModuleExpor
             throw new ArgumentException($"No exporter for module '{input.Module}'.", nameof(input));
         }
 
-        var request = new ModuleExportInput(input.Module, input.RunId, input.Project.Id, input.Project.Name, input.BaseRunId);
+        var request = new ModuleExportInput(input.Module, input.RunId, input.Project.Id, input.Project.Name, input.BaseRunId, input.ListingKey);
         try
         {
             return new ExportModuleResult(input.Module, await exporter.ExportAsync(request, cancellationToken).ConfigureAwait(false));
