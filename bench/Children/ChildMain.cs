@@ -5,6 +5,7 @@ using AccBackup.Bench.Hosting;
 using AccBackup.Bench.Measure;
 using AccBackup.Bench.Scenarios;
 using AccBackup.Bench.Variants;
+using AccBackup.Quotas;
 using AccBackup.Restore;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -51,9 +52,10 @@ internal static class ChildMain
         }
 
         await using var host = await EngineHost.StartAsync(spec.Settings, spec.Compression, warnings, downloads, cancellationToken);
+        await using var pacing = spec.Kind == ChildKinds.Engine ? new PacingSampler(host.Get<ApsQuotaLimiter>(), host.Get<TransferSlots>(), host.Get<Microsoft.Extensions.Options.IOptions<AccBackup.Backup.Settings.CopyOptions>>().Value.MaxConcurrentTransfers) : null;
         var result = await RunOnHostAsync(spec, host, Cost.Start(downloads), warnings, cancellationToken);
         var slots = host.Get<TransferSlots>();
-        return result with { DownloadBufferBytes = slots.PeakBufferBytes };
+        return result with { DownloadBufferBytes = slots.PeakBufferBytes, Pacing = pacing is null ? null : await pacing.StopAsync() };
     }
 
     private static async Task<ChildResult> RunOnHostAsync(ChildSpec spec, EngineHost host, Cost cost, WarningLog warnings, CancellationToken cancellationToken)

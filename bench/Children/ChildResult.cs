@@ -33,6 +33,9 @@ internal sealed record ChildResult(
 
     /// <summary>Bytes of download buffers the copier allocated (TransferSlots' slabs: its peak demand, within Copy:BufferBudgetBytes).</summary>
     public long DownloadBufferBytes { get; init; }
+
+    /// <summary>Engine kind: whether the quotas or the engine waited (the client's pacing, sampled).</summary>
+    public PacingIdle? Pacing { get; init; }
 }
 
 /// <summary>The orchestration instances of a durable run: how many, and how big their inputs, outputs and histories get.</summary>

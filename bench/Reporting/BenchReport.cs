@@ -146,6 +146,9 @@ internal sealed record VariantReport(
 
     /// <summary>Folder listings and signed URLs per quota window, as the emulator counted them; null when nothing was listed.</summary>
     public AccBackup.Bench.Measure.QuotaUse? QuotaUse { get; init; }
+
+    /// <summary>Engine variants: the share of the run each quota sat unused with no call asking, from the client's pacing.</summary>
+    public AccBackup.Bench.Measure.PacingIdle? Pacing { get; init; }
 }
 
 /// <summary>The engine's orchestration counts (BackupRunner's RunStatistics).</summary>

@@ -73,7 +73,7 @@ internal static class ScenarioReports
         var contents = Calls(v, "FolderContents") / windows;
         var oss = Calls(v, "Oss") / windows;
         var quotaPart = workload.Quotas
-            ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota){Windows(v.QuotaUse, quotas)}")
+            ? Invariant($"contents {contents:F0}/window ({contents / quotas.ContentsPerWindow:P0} of quota), OSS {oss:F0}/window ({oss / quotas.SignedUrlsPerWindow:P0} of quota){Windows(v.QuotaUse, quotas)}{Idle(v.Pacing)}")
             : Invariant($"contents {Calls(v, "FolderContents") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min, OSS {Calls(v, "Oss") / Math.Max(v.WallSeconds, 0.001) * 60:F0}/min (no quotas)");
         return Invariant($"{v.Name}: download {v.MbPerSecond:F1} MB/s ({v.MbPerSecond * 1e6 / BenchSettings.TotalBytesPerSecond:P0} of the total cap), {v.WorkerMb:F0} MB through the worker; {quotaPart}; ")
             + Invariant($"CPU {v.CpuCores:F2} of {AccBackup.Bench.Measure.MachineCores.Value} cores (copier {v.EngineCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, emulator {v.EmulatorCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}, Azurite {v.AzuriteCpuSeconds / Math.Max(v.WallSeconds, 0.001):F2}; whole machine {v.MachineBusyCores:F2}); ")
@@ -96,6 +96,15 @@ internal static class ScenarioReports
         return Invariant($"; per {use.WindowSeconds:0.###} s window from the first listing: OSS {use.OssPerWindow[0]} in the first, then {ordered[0]} to {ordered[^1]} (median {ordered[ordered.Count / 2]}) in {full.Count} full windows, {below} under 95 % of the engine's share ({share:F0}); ")
             + Invariant($"no listing in {use.ContentsIdleShare:P0} and no signed URL in {use.OssIdleShare:P0} of the 100 ms samples from the first to the last");
     }
+
+    // Whether the quota or the engine waited, as the client's pacing saw it (20 ms samples).
+    private static string Idle(AccBackup.Bench.Measure.PacingIdle? pacing) => pacing is null ? "" : Invariant(
+        $"; quota left unused with no call asking (the client's pacing, 20 ms samples): listings {pacing.ListingIdleShare:P1} of their span ({pacing.ListingWaitingAverage:F1} waiting on average), ")
+        + Invariant($"signed URLs {pacing.UrlIdleShare:P1} ({pacing.UrlWaitingAverage:F1} waiting), {pacing.UrlIdleShareAfterListing:P1} of the {pacing.SecondsAfterListing:F1} s after the last listing; ")
+        + Invariant($"by tenth of their span, listings {Tenths(pacing.ListingIdleByTenth)}, signed URLs {Tenths(pacing.UrlIdleByTenth)}; ")
+        + Invariant($"transfer slots in use {pacing.TransfersInUseAverage:F1} on average, all taken in {pacing.TransfersFullShare:P0} of the samples");
+
+    private static string Tenths(IReadOnlyList<double> shares) => string.Join(" / ", shares.Select(s => Invariant($"{s * 100:F0}"))) + " %";
 
     public static long Calls(VariantReport v, string category) => v.ApsCalls.GetValueOrDefault(category);
 

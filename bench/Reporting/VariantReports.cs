@@ -63,6 +63,7 @@ internal static class VariantReports
             MemoryAtPeak = child?.MemoryAtPeak,
             DownloadBuffersMb = Round((child?.DownloadBufferBytes ?? 0) / Mb),
             QuotaUse = parent.Quota,
+            Pacing = child?.Pacing,
         };
     }
 

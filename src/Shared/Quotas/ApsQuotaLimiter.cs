@@ -68,6 +68,10 @@ public sealed class ApsQuotaLimiter : IDisposable
             : ApsQuotaLease.None;
     }
 
+    /// <summary>How <paramref name="endpoint"/>'s quota is used at this moment, for monitoring; null unless this process paces it
+    /// alone (Process scope).</summary>
+    public ApsQuotaUse? UseOf(ApsEndpoint endpoint) => process.TryGetValue(Owner(endpoint), out var own) ? own.Read() : null;
+
     /// <inheritdoc />
     public void Dispose()
     {

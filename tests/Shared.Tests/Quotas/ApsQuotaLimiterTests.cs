@@ -65,8 +65,8 @@ public sealed class ApsQuotaLimiterTests
         var waiting = Enumerable.Range(0, 3).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
         var otherEndpoint = limiter.AcquireAsync(ApsEndpoint.Projects, CancellationToken.None);
 
-        // APS's minute has passed, but not the 2 s margin (Aps:Quota:WindowMargin) after it.
-        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2) - TimeSpan.FromMilliseconds(1));
+        // APS's minute has passed, but not the 0.5 s margin (Aps:Quota:WindowMargin) after it.
+        time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromMilliseconds(500) - TimeSpan.FromMilliseconds(1));
         await Task.Delay(50);
         Assert.All(waiting, c => Assert.False(c.IsCompleted));
         Assert.True(otherEndpoint.IsCompletedSuccessfully);
@@ -111,6 +111,39 @@ public sealed class ApsQuotaLimiterTests
         Assert.False(next.IsCompleted);
         time.Advance(TimeSpan.FromMinutes(1) + TimeSpan.FromSeconds(2));
         await next.WaitAsync(Testing.TestWaits.Signal);
+    }
+
+    [Fact]
+    public async Task UseOf_WindowFullWithCallersWaiting_ReadsTheQuotaAsBindingThenIdleOnceTheWindowPasses()
+    {
+        var time = new FakeTimeProvider();
+        using var limiter = new ApsQuotaLimiter(Options.Create(new ApsOptions()), time);
+        Assert.Equal(new ApsQuotaUse(50, 0, 0, 0), limiter.UseOf(ApsEndpoint.Hubs));
+        await SpendAsync(limiter, ApsEndpoint.Hubs, 50);
+        var waiting = Enumerable.Range(0, 2).Select(_ => limiter.AcquireAsync(ApsEndpoint.Hubs, CancellationToken.None).AsTask()).ToList();
+
+        var binding = limiter.UseOf(ApsEndpoint.Hubs);
+
+        Assert.Equal(new ApsQuotaUse(50, 50, 2, 50), binding);
+        Assert.False(binding!.Value.IsIdle);
+        time.Advance(TimeSpan.FromMinutes(2));
+        foreach (var lease in await Task.WhenAll(waiting).WaitAsync(Testing.TestWaits.Signal))
+        {
+            lease.Dispose();
+        }
+
+        var idle = limiter.UseOf(ApsEndpoint.Hubs);
+        Assert.Equal(new ApsQuotaUse(50, 2, 0, 52), idle);
+        Assert.True(idle!.Value.IsIdle);
+    }
+
+    [Fact]
+    public void UseOf_SharedScope_IsNull()
+    {
+        var options = Options.Create(new ApsOptions { Quota = { Scope = ApsQuotaScope.Shared } });
+        using var limiter = new ApsQuotaLimiter(options, new FakeTimeProvider(), new InMemoryQuotaBudget());
+
+        Assert.Null(limiter.UseOf(ApsEndpoint.FolderContents));
     }
 
     [Fact]

@@ -21,6 +21,7 @@ internal sealed class ApsQuotaLog
     private readonly TimeSpan window;
     private readonly TimeProvider time;
     private int inFlight;
+    private long granted;
     private TaskCompletionSource? completion;
 
     public ApsQuotaLog(int limit, TimeSpan window, TimeProvider time)
@@ -32,6 +33,9 @@ internal sealed class ApsQuotaLog
         completed = new Queue<long>(limit);
     }
 
+    /// <summary>The limit this log keeps.</summary>
+    public int Limit => limit;
+
     /// <summary>Grants one call now if the window allows it; otherwise what to wait for: a delay, or (when every counted
     /// call is still in flight) <paramref name="nextResponse"/>, which completes with the next <see cref="Complete"/>.</summary>
     public bool TryTake(out TimeSpan wait, out Task? nextResponse)
@@ -39,16 +43,13 @@ internal sealed class ApsQuotaLog
         lock (gate)
         {
             var now = time.GetTimestamp();
-            while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
-            {
-                completed.Dequeue();
-            }
-
+            Expire(now);
             wait = TimeSpan.Zero;
             nextResponse = null;
             if (inFlight + completed.Count < limit)
             {
                 inFlight++;
+                granted++;
                 return true;
             }
 
@@ -66,6 +67,16 @@ internal sealed class ApsQuotaLog
         }
     }
 
+    /// <summary>Calls counting now (in flight or answered within the window) and calls granted so far.</summary>
+    public (int Counted, long Granted) Read()
+    {
+        lock (gate)
+        {
+            Expire(time.GetTimestamp());
+            return (inFlight + completed.Count, granted);
+        }
+    }
+
     /// <summary>Records that a granted call got its response (or failed): it counts for one more window from now.</summary>
     public void Complete()
     {
@@ -79,5 +90,13 @@ internal sealed class ApsQuotaLog
         }
 
         waiting?.TrySetResult();
+    }
+
+    private void Expire(long now)
+    {
+        while (completed.Count > 0 && time.GetElapsedTime(completed.Peek(), now) >= window)
+        {
+            completed.Dequeue();
+        }
     }
 }

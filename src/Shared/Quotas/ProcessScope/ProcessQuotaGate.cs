@@ -10,6 +10,7 @@ internal sealed class ProcessQuotaGate : IDisposable
     private readonly SemaphoreSlim turn = new(1, 1);
     private readonly ApsQuotaLog log;
     private readonly TimeProvider time;
+    private int waiting;
 
     public ProcessQuotaGate(int limit, TimeSpan window, TimeProvider time)
     {
@@ -20,20 +21,35 @@ internal sealed class ProcessQuotaGate : IDisposable
     /// <summary>Waits until one more call fits in every window; the lease must be disposed when its response arrives.</summary>
     public async ValueTask<ApsQuotaLease> AcquireAsync(CancellationToken cancellationToken)
     {
-        await turn.WaitAsync(cancellationToken).ConfigureAwait(false);
+        Interlocked.Increment(ref waiting);
         try
         {
-            while (!log.TryTake(out var wait, out var nextResponse))
+            await turn.WaitAsync(cancellationToken).ConfigureAwait(false);
+            try
             {
-                await (nextResponse ?? Task.Delay(wait, time, cancellationToken)).WaitAsync(cancellationToken).ConfigureAwait(false);
-            }
+                while (!log.TryTake(out var wait, out var nextResponse))
+                {
+                    await (nextResponse ?? Task.Delay(wait, time, cancellationToken)).WaitAsync(cancellationToken).ConfigureAwait(false);
+                }
 
-            return new ApsQuotaLease(log);
+                return new ApsQuotaLease(log);
+            }
+            finally
+            {
+                turn.Release();
+            }
         }
         finally
         {
-            turn.Release();
+            Interlocked.Decrement(ref waiting);
         }
+    }
+
+    /// <summary>How much of the window counts now, and how many callers wait for it.</summary>
+    public ApsQuotaUse Read()
+    {
+        var (counted, granted) = log.Read();
+        return new ApsQuotaUse(log.Limit, counted, Volatile.Read(ref waiting), granted);
     }
 
     /// <inheritdoc />

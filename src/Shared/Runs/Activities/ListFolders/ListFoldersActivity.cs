@@ -143,13 +143,16 @@ public sealed partial class ListFoldersActivity(
 
     private async Task<ListFoldersResult> WriteAsync(ListFoldersInput input, Findings found, int listed, CancellationToken cancellationToken)
     {
+        // Every blob at once: the activity holds a place among the listings in flight until it ends, and while it writes,
+        // that place lists nothing.
+        var writes = new List<Task>();
         var perChunk = options.Value.FilesPerChunk;
         var ordered = found.Files.OrderBy(f => f.BlobName, StringComparer.Ordinal).ToList();
         var chunks = 0;
         for (; chunks * perChunk < ordered.Count; chunks++)
         {
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey, chunks);
-            await blobs.WriteAsync(name, ordered.Skip(chunks * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken).ConfigureAwait(false);
+            writes.Add(blobs.WriteAsync(name, ordered.Skip(chunks * perChunk).Take(perChunk), RunJsonContext.Default.InventoryRecord, cancellationToken));
         }
 
         // Reused files (carried folders' files among them) get their inventory and their results at once: nothing to copy, so no copy activity's size to
@@ -161,18 +164,19 @@ public sealed partial class ListFoldersActivity(
             // The blob names keep "-carried": a run resumed by a newer build finds the chunks an older one wrote.
             var name = RunLayout.InventoryChunk(input.RunId, input.OutputKey + "-carried", i);
             var slice = reused.Skip(i * perReusedChunk).Take(perReusedChunk).ToList();
-            await Task.WhenAll(
-                blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken),
-                blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken)).ConfigureAwait(false);
+            writes.Add(blobs.WriteAsync(name, slice.Select(c => c.Record), RunJsonContext.Default.InventoryRecord, cancellationToken));
+            writes.Add(blobs.WriteAsync(RunLayout.Results(name), slice.Select(c => c.Entry), RunJsonContext.Default.ManifestEntry, cancellationToken));
         }
 
-        await blobs.WriteAsync(RunLayout.FolderState(input.RunId, input.OutputKey), found.Folders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+        writes.Add(blobs.WriteAsync(RunLayout.FolderState(input.RunId, input.OutputKey), found.Folders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken));
         string? subFoldersBlob = null;
         if (!found.SubFolders.IsEmpty)
         {
             subFoldersBlob = RunLayout.SubFolders(input.RunId, input.OutputKey);
-            await blobs.WriteAsync(subFoldersBlob, found.SubFolders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken).ConfigureAwait(false);
+            writes.Add(blobs.WriteAsync(subFoldersBlob, found.SubFolders.OrderBy(f => f.Id, StringComparer.Ordinal), RunJsonContext.Default.FolderRef, cancellationToken));
         }
+
+        await Task.WhenAll(writes).ConfigureAwait(false);
 
         // Files of the account: earlier versions are counted apart, in the manifest.
         var files = ordered.Where(f => !f.EarlierVersion).ToList();
