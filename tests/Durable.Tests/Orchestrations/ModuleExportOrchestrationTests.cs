@@ -35,7 +35,7 @@ public sealed class ModuleExportOrchestrationTests
 
         Assert.Equal(OrchestrationRuntimeStatus.Completed, run.RuntimeStatus);
         var outcome = run.ReadOutputAs<BackupRunOutcome>()!;
-        Assert.Equal(("CompletedWithErrors", 3), (outcome.Status, outcome.ModuleGaps));
+        Assert.Equal(("CompletedWithErrors", 4), (outcome.Status, outcome.ModuleGaps));
         Assert.Equal([("b." + removed, "forms", ModuleGapReason.NotMember), ("b." + removed, "issues", ModuleGapReason.NotMember),
             ("b." + removed, "photos", ModuleGapReason.NotMember), ("b." + removed, "rfis", ModuleGapReason.NotMember)],
             outcome.Coverage!.Select(g => (g.ProjectId, g.Module, g.Reason)));
