@@ -165,7 +165,7 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         {
             ListingActivities = tally.ListingsStarted,
             CopyActivities = tally.CopiesStarted,
-            LargestExecutionTasks = Math.Max(largestProjectGeneration, prepared.Projects.Count + 3),
+            LargestExecutionTasks = Math.Max(largestProjectGeneration, (prepared.Projects.Count * (split ? 2 : 1)) + 3),
         };
         context.SetCustomStatus(new RunStatus(result.Settle(tally.ToProgress(runId, "done")), 0));
         return result;
