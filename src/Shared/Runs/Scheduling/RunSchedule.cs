@@ -36,7 +36,8 @@ public sealed class RunSchedule(RunScheduleState state)
 
     /// <summary>What the run is doing now, for progress.</summary>
     public string Phase => IsDone ? "listed and copied"
-        : State.PendingListings.Count > 0 || State.ListingsInFlight > 0 ? "listing and copying" : "copying";
+        : State.PendingListings.Count > 0 || State.ListingsInFlight > 0 ? "listing and copying"
+        : State.PendingCopies.Count > 0 || State.CopiesInFlight > 0 ? "copying" : "exporting";
 
     /// <summary>A schedule that starts by listing the top folders of each project (unless it holds only the exports).</summary>
     /// <param name="firstKey">The number of the first project within the run: keeps activity output names unique when a

@@ -41,6 +41,16 @@ public sealed class RunSchedulePartsTests
     }
 
     [Fact]
+    public void Phase_OnlyExportsLeft_Exporting()
+    {
+        var schedule = RunSchedule.Start(Plan, [Alpha], parts: RunScheduleParts.Exports);
+
+        schedule.Next(0);
+
+        Assert.Equal("exporting", schedule.Phase);
+    }
+
+    [Fact]
     public void Report_EveryExportOfTheExportsPartEnded_ProjectDoneAndScheduleDone()
     {
         var schedule = RunSchedule.Start(Plan, [Alpha], parts: RunScheduleParts.Exports);
