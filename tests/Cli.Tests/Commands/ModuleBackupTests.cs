@@ -253,7 +253,7 @@ public sealed class ModuleBackupTests
 
     /// <summary>The night's RFI snapshot of a project: every RFI whole, its comments, each attachment by SHA-256 of its blob; a
     /// referenced Docs file by its blob in <paramref name="files"/> (the night's manifest) or the one the snapshot names.</summary>
-    private static async Task AssertRfisEqualTruthAsync(JsonElement truthProject, BlobContainer container, string runId, IReadOnlyDictionary<string, ManifestEntry> files)
+    private static async Task AssertRfisEqualTruthAsync(JsonElement truthProject, BlobContainer container, string runId, Dictionary<string, ManifestEntry> files)
     {
         var snapshot = await RfiSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
