@@ -4,6 +4,7 @@ using System.Text.RegularExpressions;
 using AccBackup.Acc;
 using AccBackup.Backup.Copying;
 using AccBackup.Backup.Settings;
+using AccBackup.Modules;
 using AccBackup.Runs;
 using Microsoft.Extensions.Logging;
 
@@ -30,12 +31,16 @@ public sealed class HostJsonTests
     }
 
     [Fact]
-    public void DurableTask_MaxConcurrentActivityFunctions_HoldsTheWindowOfActivitiesARunSchedules()
+    public void DurableTask_MaxConcurrentActivityFunctions_HoldsTheWindowAndTheExportsARunSchedules()
     {
-        // One instance (main.bicep keeps one 'durable' instance ready) must be able to run the whole window at once.
+        // One instance (main.bicep keeps one 'durable' instance ready) must be able to run the whole window at once, and
+        // beside it every module's export of each project running at once (they wait on their own quotas, and must not
+        // hold the slots the files' listings and copies need).
         var perInstance = DurableTask().GetProperty("maxConcurrentActivityFunctions").GetInt32();
+        var options = new BackupOptions();
+        var exports = options.ProjectsInParallel * ModuleNames.Known.Count(m => m != ModuleNames.Files);
 
-        Assert.InRange(perInstance, new BackupOptions().MaxActivitiesInFlight, int.MaxValue);
+        Assert.InRange(perInstance, options.MaxActivitiesInFlight + exports, int.MaxValue);
     }
 
     [Fact]

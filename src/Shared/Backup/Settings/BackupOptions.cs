@@ -43,6 +43,15 @@ public sealed class BackupOptions
     [Range(1, 256)]
     public int MaxActivitiesInFlight { get; set; } = 8;
 
+    /// <summary>Projects whose export of one module (Issues, Sheets, Forms, …) runs at once in acc-backup's run, beside the
+    /// window above: each module has quotas of its own, so each gets these lanes of its own. Default: 8.</summary>
+    /// <remarks>A module's export of a project mostly waits on that module's quota (or, for Sheets, on the PDF exports APS
+    /// prepares), so lanes cost little; each holds one project's records until its snapshot is written. The Function App
+    /// runs each project in its own sub-orchestration: there every module of a project runs at once, for
+    /// Backup:ProjectsInParallel projects.</remarks>
+    [Range(1, 64)]
+    public int ExportsPerModule { get; set; } = 8;
+
     /// <summary>Projects backed up at once by the Function App, each in its own sub-orchestration sharing the window above. Default: 2.</summary>
     /// <remarks>Each project keeps the share of the window it started with, so more projects at once means smaller
     /// windows: with 4 (2 activities each) the durable run took 1.05–1.10 × the in-process run's time on the bench's

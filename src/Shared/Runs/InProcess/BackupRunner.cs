@@ -12,7 +12,8 @@ namespace AccBackup.Runs.InProcess;
 
 /// <summary>Runs one backup in this process: the CLI's engine. It drives the same <see cref="RunSchedule"/> and the same
 /// activities as the Durable orchestration (src/Durable), through <see cref="ScheduleDriver"/> with one window of at most
-/// <see cref="Backup.Settings.BackupOptions.MaxActivitiesInFlight"/> activities; what it adds is how an activity runs here (in this
+/// <see cref="Backup.Settings.BackupOptions.MaxActivitiesInFlight"/> listing and copy activities, and
+/// <see cref="Backup.Settings.BackupOptions.ExportsPerModule"/> exports of each module beside it; what it adds is how an activity runs here (in this
 /// process, retried as <see cref="ActivityRetry"/> says, each copied file reported as it ends).</summary>
 public sealed partial class BackupRunner(
     PrepareRunActivity preparer, ProveStoredBlobsActivity prover, AssembleManifestActivity assembler, IServiceProvider activities,
@@ -39,7 +40,7 @@ public sealed partial class BackupRunner(
         }
 
         var plan = RunPlans.For(prepared, request);
-        var schedule = RunSchedule.Start(plan, prepared.Projects);
+        var schedule = RunSchedule.Start(plan, prepared.Projects, exportsPerModule: settings.ExportsPerModule);
         var live = new LiveFileProgress(progress);
         live.Report(schedule.Progress("listing"));
 

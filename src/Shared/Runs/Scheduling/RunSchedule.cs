@@ -13,8 +13,11 @@ namespace AccBackup.Runs.Scheduling;
 /// Listings are started before copies, but while chunks wait to be copied they take at most half of the window: the
 /// folder-listing and signed-URL quotas are separate, so a run ends near its floor only if both are spent at once (a
 /// listing activity runs Backup:ParallelListings listings, so a few of them keep the listing quota busy). Whatever
-/// slots one kind can't use go to the other. A driver asks <see cref="Next"/> for work up to its free slots, runs it, and reports each
-/// completion with <see cref="Listed"/>, <see cref="Copied"/> or <see cref="Failed"/>.
+/// slots one kind can't use go to the other. The exports of issues and the other modules run beside that window, not in
+/// it: each module has quotas of its own, so each gets lanes of its own (<see cref="RunScheduleState.ExportsPerModule"/>
+/// projects at once) and never waits behind another module or the files. A driver asks <see cref="Next"/> for work up to
+/// the file window's free slots, runs it, and reports each completion with <see cref="Listed"/>, <see cref="Copied"/> or
+/// <see cref="Failed"/>.
 /// </remarks>
 public sealed class RunSchedule(RunScheduleState state)
 {
@@ -22,7 +25,10 @@ public sealed class RunSchedule(RunScheduleState state)
     public RunScheduleState State { get; } = state ?? throw new ArgumentNullException(nameof(state));
 
     /// <summary>Work started and not yet reported back.</summary>
-    public int InFlight => State.ListingsInFlight + State.CopiesInFlight + State.IssueExportsInFlight + State.ModuleExportsInFlight;
+    public int InFlight => FileWorkInFlight + State.IssueExportsInFlight + State.ModuleExportsInFlight;
+
+    /// <summary>Listings and copies started and not yet reported back: what the file window holds.</summary>
+    public int FileWorkInFlight => State.ListingsInFlight + State.CopiesInFlight;
 
     /// <summary>Whether nothing is pending or in flight.</summary>
     public bool IsDone => InFlight == 0 && State.PendingListings.Count == 0 && State.PendingCopies.Count == 0 && State.PendingIssueExports.Count == 0
@@ -35,11 +41,13 @@ public sealed class RunSchedule(RunScheduleState state)
     /// <summary>A schedule that starts by listing the top folders of each project.</summary>
     /// <param name="firstKey">The number of the first project within the run: keeps activity output names unique when a
     /// run is split into one schedule per project.</param>
-    public static RunSchedule Start(RunPlan plan, IEnumerable<ProjectRef> projects, int firstKey = 0)
+    /// <param name="exportsPerModule">Projects whose export of one module (issues included) runs at once, beside the file window.</param>
+    public static RunSchedule Start(RunPlan plan, IEnumerable<ProjectRef> projects, int firstKey = 0, int exportsPerModule = 1)
     {
         ArgumentNullException.ThrowIfNull(plan);
         ArgumentNullException.ThrowIfNull(projects);
-        var state = new RunScheduleState { Plan = plan };
+        ArgumentOutOfRangeException.ThrowIfLessThan(exportsPerModule, 1);
+        var state = new RunScheduleState { Plan = plan, ExportsPerModule = exportsPerModule };
         var key = firstKey;
         foreach (var project in projects)
         {
@@ -66,20 +74,56 @@ public sealed class RunSchedule(RunScheduleState state)
         return new RunSchedule(state);
     }
 
-    /// <summary>Takes up to <paramref name="freeSlots"/> items of pending work, issue and module exports first (together at most a
-    /// quarter of the window: they have their own quotas and run alongside the files), then listings (at most half of the window while chunks
-    /// wait to be copied), and counts them as in flight.</summary>
+    /// <summary>Takes the exports each module's lanes have room for (beside the file window), then up to
+    /// <paramref name="freeSlots"/> listings and copies (listings at most half of the window while chunks wait to be
+    /// copied), and counts them as in flight.</summary>
+    /// <param name="freeSlots">The file window's free slots: the window less <see cref="FileWorkInFlight"/>.</param>
     public IReadOnlyList<ScheduledWork> Next(int freeSlots)
     {
         var work = new List<ScheduledWork>();
-        var window = InFlight + freeSlots;
-        TakeIssueExports(work, freeSlots, Math.Max(1, window / 4));
-        TakeModuleExports(work, freeSlots, Math.Max(1, window / 4) - State.IssueExportsInFlight);
+        TakeExports(work);
+        var files = new List<ScheduledWork>();
+        var window = FileWorkInFlight + freeSlots;
         var listingShare = State.PendingCopies.Count > 0 ? Math.Max(1, window / 2) : window;
-        TakeListings(work, freeSlots, listingShare);
-        TakeCopies(work, freeSlots);
-        TakeListings(work, freeSlots, window);
+        TakeListings(files, freeSlots, listingShare);
+        TakeCopies(files, freeSlots);
+        TakeListings(files, freeSlots, window);
+        work.AddRange(files);
         return work;
+    }
+
+    /// <summary>One more export of each module whose lanes have room, until every lane is taken or nothing waits; in the
+    /// order they wait (project by project), so each module's projects start in the run's order.</summary>
+    private void TakeExports(List<ScheduledWork> work)
+    {
+        var lanes = State.ExportsPerModule;
+        var inFlight = State.ExportsInFlight;
+        while (State.PendingIssueExports.Count > 0 && inFlight.GetValueOrDefault(ModuleNames.Issues) < lanes)
+        {
+            var next = State.PendingIssueExports[0];
+            State.PendingIssueExports.RemoveAt(0);
+            State.IssueExportsInFlight++;
+            inFlight[ModuleNames.Issues] = inFlight.GetValueOrDefault(ModuleNames.Issues) + 1;
+            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, next));
+        }
+
+        var pending = State.PendingModuleExports;
+        var full = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < pending.Count && full.Count < ModuleNames.Known.Count;)
+        {
+            var next = pending[i];
+            if (inFlight.GetValueOrDefault(next.Module) >= lanes)
+            {
+                full.Add(next.Module);
+                i++;
+                continue;
+            }
+
+            pending.RemoveAt(i);
+            State.ModuleExportsInFlight++;
+            inFlight[next.Module] = inFlight.GetValueOrDefault(next.Module) + 1;
+            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, null, next));
+        }
     }
 
     private void TakeListings(List<ScheduledWork> work, int freeSlots, int maxInFlight)
@@ -100,28 +144,6 @@ public sealed class RunSchedule(RunScheduleState state)
             State.ListingsInFlight++;
             State.Tally.ListingsStarted++;
             work.Add(new ScheduledWork(State.NextWorkId++, pending.Next.Project, pending.Next, null));
-        }
-    }
-
-    private void TakeIssueExports(List<ScheduledWork> work, int freeSlots, int maxInFlight)
-    {
-        while (work.Count < freeSlots && State.PendingIssueExports.Count > 0 && State.IssueExportsInFlight < maxInFlight)
-        {
-            var next = State.PendingIssueExports[0];
-            State.PendingIssueExports.RemoveAt(0);
-            State.IssueExportsInFlight++;
-            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, next));
-        }
-    }
-
-    private void TakeModuleExports(List<ScheduledWork> work, int freeSlots, int maxInFlight)
-    {
-        while (work.Count < freeSlots && State.PendingModuleExports.Count > 0 && State.ModuleExportsInFlight < maxInFlight)
-        {
-            var next = State.PendingModuleExports[0];
-            State.PendingModuleExports.RemoveAt(0);
-            State.ModuleExportsInFlight++;
-            work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, null, next));
         }
     }
 
@@ -229,7 +251,7 @@ public sealed class RunSchedule(RunScheduleState state)
             tally.IssuesVanished += result.IssuesVanished;
         }
 
-        State.IssueExportsInFlight--;
+        ExportEnded(ModuleNames.Issues);
         Finish(ProjectOf(work));
     }
 
@@ -262,7 +284,7 @@ public sealed class RunSchedule(RunScheduleState state)
                 break;
             case ExportModuleResult module:
                 State.Tally.Modules.Exported(module);
-                State.ModuleExportsInFlight--;
+                ExportEnded(work.Module!.Module);
                 Finish(ProjectOf(work));
                 break;
             default:
@@ -281,7 +303,7 @@ public sealed class RunSchedule(RunScheduleState state)
         if (work.IsIssueExport)
         {
             // Never the run's end, never the files' failure: only this project's issues are missing from the run.
-            State.IssueExportsInFlight--;
+            ExportEnded(ModuleNames.Issues);
             IssuesFailed(work, $"{work.What} failed: {failure.Message}");
             Finish(ProjectOf(work));
             return FailureVerdict.Recorded;
@@ -290,7 +312,7 @@ public sealed class RunSchedule(RunScheduleState state)
         if (work.Module is { } module)
         {
             // Never the run's end, never the files' failure: the project's module is a gap in the coverage, read again next night.
-            State.ModuleExportsInFlight--;
+            ExportEnded(module.Module);
             State.Tally.Modules.Gaps.Add(new ModuleCoverageGap(work.Project.Id, work.Project.Name, module.Module, ModuleGapReason.Failed, $"{work.What} failed: {failure.Message}"));
             Finish(ProjectOf(work));
             return FailureVerdict.Recorded;
@@ -353,6 +375,21 @@ public sealed class RunSchedule(RunScheduleState state)
             State.PendingModuleExports.AddRange(project.AwaitingListings);
             project.AwaitingListings.Clear();
         }
+    }
+
+    /// <summary>An export of <paramref name="module"/> ended (done or failed): its lane is free.</summary>
+    private void ExportEnded(string module)
+    {
+        if (module == ModuleNames.Issues)
+        {
+            State.IssueExportsInFlight--;
+        }
+        else
+        {
+            State.ModuleExportsInFlight--;
+        }
+
+        State.ExportsInFlight[module] = Math.Max(0, State.ExportsInFlight.GetValueOrDefault(module) - 1);
     }
 
     private void Finish(ProjectScheduleState project)

@@ -28,6 +28,13 @@ public sealed class RunScheduleState
 
     public int ModuleExportsInFlight { get; set; }
 
+    /// <summary>Projects whose export of one module (issues included) may run at once, beside the file window.</summary>
+    /// <remarks>A state an earlier build wrote has none: one at a time, as its exports shared a quarter of the window.</remarks>
+    public int ExportsPerModule { get; init; } = 1;
+
+    /// <summary>Exports in flight per module (issues included), for <see cref="ExportsPerModule"/>.</summary>
+    public Dictionary<string, int> ExportsInFlight { get; init; } = new(StringComparer.Ordinal);
+
     public int ListingsInFlight { get; set; }
 
     public int CopiesInFlight { get; set; }

@@ -9,7 +9,8 @@ public static class ScheduleDriver
 {
     /// <summary>Drives <paramref name="schedule"/> until no work is left, <paramref name="maxCompletions"/> results came back
     /// (then it stops starting work and lets what is in flight finish), or a failure ends the run.</summary>
-    /// <param name="window">Work items running at once at most.</param>
+    /// <param name="window">Listings and copies running at once at most; exports run beside them in lanes of their own
+    /// (<see cref="RunScheduleState.ExportsPerModule"/>).</param>
     public static async Task<ScheduleDriverEnd> DriveAsync(RunSchedule schedule, IActivityRunner runner, int window, int maxCompletions = int.MaxValue)
     {
         ArgumentNullException.ThrowIfNull(schedule);
@@ -21,7 +22,7 @@ public static class ScheduleDriver
         {
             if (completed < maxCompletions)
             {
-                foreach (var work in schedule.Next(window - inFlight.Count))
+                foreach (var work in schedule.Next(window - schedule.FileWorkInFlight))
                 {
                     inFlight.Add(work.RunWith(runner), work);
                     started++;

@@ -37,15 +37,15 @@ public sealed class RunScheduleIssueTests
     }
 
     [Fact]
-    public void Next_SmallWindow_ExportsTakeAQuarterOfItAtMost()
+    public void Next_FileWindowOfOne_IssueExportsRunBesideIt()
     {
         var schedule = CreateSut(exportIssues: true);
 
-        var work = schedule.Next(4);
+        var work = schedule.Next(1);
 
-        Assert.Equal(1, work.Count(w => w.IsIssueExport));
-        Assert.Equal(2, work.Count(w => w.IsListing));
-        Assert.Equal(Beta, Assert.Single(schedule.State.PendingIssueExports).Project);
+        Assert.Equal(2, work.Count(w => w.IsIssueExport));
+        Assert.Equal(Alpha, Assert.Single(work, w => w.IsListing).Project);
+        Assert.Empty(schedule.State.PendingIssueExports);
     }
 
     [Fact]
@@ -94,17 +94,21 @@ public sealed class RunScheduleIssueTests
     }
 
     [Fact]
-    public void State_WithPendingExports_RoundTripsThroughJson()
+    public void State_WithPendingExportsAndFullLanes_RoundTripsThroughJson()
     {
-        var schedule = CreateSut(exportIssues: true);
-        schedule.Next(1);
+        var schedule = RunSchedule.Start(Plan(exportIssues: true), [Alpha, Beta], exportsPerModule: 1);
+        var first = schedule.Next(1).Single(w => w.IsIssueExport);
 
         var copy = new RunSchedule(JsonSerializer.Deserialize<RunScheduleState>(JsonSerializer.Serialize(schedule.State))!);
 
-        Assert.Equal(schedule.Next(8).Select(w => w.Issues), copy.Next(8).Select(w => w.Issues));
+        Assert.DoesNotContain(copy.Next(8), w => w.IsIssueExport);
+        copy.IssuesExported(first, new ExportIssuesResult(1, 0, 0, 0, 0, 1, null));
+        Assert.Equal(new ExportIssuesInput("run-2", Beta, "run-1"), Assert.Single(copy.Next(0)).Issues);
     }
 
-    private static RunSchedule CreateSut(bool exportIssues, params ProjectRef[] projects) => RunSchedule.Start(
-        new RunPlan("run-2", DryRun: false, ForceCopy: false, IncludeHidden: true, PreviousRunId: null, FoldersPerListing: 50, ExportIssues: exportIssues, IssuesBaseRunId: "run-1"),
-        projects.Length == 0 ? [Alpha, Beta] : projects);
+    private static RunSchedule CreateSut(bool exportIssues, params ProjectRef[] projects) =>
+        RunSchedule.Start(Plan(exportIssues), projects.Length == 0 ? [Alpha, Beta] : projects, exportsPerModule: 8);
+
+    private static RunPlan Plan(bool exportIssues) =>
+        new("run-2", DryRun: false, ForceCopy: false, IncludeHidden: true, PreviousRunId: null, FoldersPerListing: 50, ExportIssues: exportIssues, IssuesBaseRunId: "run-1");
 }

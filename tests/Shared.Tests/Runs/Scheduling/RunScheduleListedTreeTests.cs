@@ -71,5 +71,5 @@ public sealed class RunScheduleListedTreeTests
     private static RunSchedule CreateSut(params ProjectRef[] projects) => RunSchedule.Start(
         new RunPlan("run-2", DryRun: false, ForceCopy: false, IncludeHidden: true, PreviousRunId: null, FoldersPerListing: 2, IssuesBaseRunId: "run-1",
             Modules: [ModuleNames.Members, ModuleNames.Permissions, ModuleNames.Attributes]),
-        projects.Length == 0 ? [Alpha, Beta] : projects);
+        projects.Length == 0 ? [Alpha, Beta] : projects, exportsPerModule: 8);
 }
