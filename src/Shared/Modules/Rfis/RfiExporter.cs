@@ -23,9 +23,10 @@ namespace AccBackup.Modules.Rfis;
 /// A Docs file attached to an RFI (it names a <c>versionUrn</c>) is bytes the file backup holds: referenced, not copied, as the
 /// Issues export does. A version the run before stored points at that blob; the file's tip, which this run's file backup stores,
 /// is found through this run's manifest until the next night, carrying it, settles it to its blob. A version no run stored (older
-/// than the tip, or the file failed before it was backed up) is copied from its <c>storageUrn</c> like any attachment.</remarks>
+/// than the tip, or the file failed before it was backed up) is copied from its <c>storageUrn</c> like any attachment, or, when
+/// it has none, from the storage Data Management names for the version.</remarks>
 public sealed partial class RfiExporter(
-    RfisClient client, BlobCopier copier, BlobContainer container, IOptions<RfisOptions> options, TimeProvider time, ILogger<RfiExporter> logger)
+    RfisClient client, ApsDataClient data, BlobCopier copier, BlobContainer container, IOptions<RfisOptions> options, TimeProvider time, ILogger<RfiExporter> logger)
     : IProjectModuleExporter
 {
     /// <summary>RFIs whose comments and attachments are read at once (the RFIs quota paces them all).</summary>
@@ -207,12 +208,13 @@ public sealed partial class RfiExporter(
 
         var id = ModuleJson.Text(attachment, "attachmentId");
         var name = ModuleJson.Text(attachment, "fileName") ?? ModuleJson.Text(attachment, "displayName") ?? id ?? "attachment";
-        var storage = ModuleJson.Text(attachment, "storageUrn") is { } urn ? OssObject.TryParse(urn) : null;
+        var (storage, error) = id is null
+            ? (null, "not stored: the attachment has no attachmentId")
+            : await StorageOfAsync(input.ProjectId, attachment, cancellationToken).ConfigureAwait(false);
         if (id is null || storage is null)
         {
-            var reason = id is null ? "not stored: the attachment has no attachmentId" : "not stored: the attachment has no OSS storageUrn";
-            Log.AttachmentFailed(logger, input.ProjectId, id ?? name, reason);
-            return (new RfiAttachmentRecord(attachment, null, reason), false);
+            Log.AttachmentFailed(logger, input.ProjectId, id ?? name, error!);
+            return (new RfiAttachmentRecord(attachment, null, error), false);
         }
 
         var copy = new FileCopyRequest(input.ProjectId, ModuleJson.Text(rfi, "id")!, id, 1,
@@ -230,6 +232,31 @@ public sealed partial class RfiExporter(
         {
             Log.AttachmentFailed(logger, input.ProjectId, id, e.Reason);
             return (new RfiAttachmentRecord(attachment, null, e.Reason), false);
+        }
+    }
+
+    /// <summary>Where an attachment's bytes are: its OSS <c>storageUrn</c>, or else the storage of the Docs file version it names
+    /// (one Data Management call); otherwise why not.</summary>
+    private async Task<(OssObject? Storage, string? Error)> StorageOfAsync(string projectId, JsonElement attachment, CancellationToken cancellationToken)
+    {
+        if (ModuleJson.Text(attachment, "storageUrn") is { } urn)
+        {
+            return OssObject.TryParse(urn) is { } storage ? (storage, null) : (null, $"not stored: unrecognised storageUrn '{urn}'");
+        }
+
+        if (ModuleJson.Text(attachment, "versionUrn") is not { } versionUrn)
+        {
+            return (null, "not stored: the attachment has neither an OSS storageUrn nor a Docs versionUrn");
+        }
+
+        try
+        {
+            var version = await data.GetVersionAsync(projectId, versionUrn, cancellationToken).ConfigureAwait(false);
+            return version.Storage is { } storage ? (storage, null) : (null, $"not stored: Docs file version {versionUrn} has no bytes");
+        }
+        catch (ApsException e)
+        {
+            return (null, $"not stored: Docs file version {versionUrn} could not be read: {e.Message}");
         }
     }
 

@@ -3,6 +3,7 @@ using System.Text.Json;
 using AccBackup.Manifest;
 using AccBackup.Modules;
 using AccBackup.Modules.Rfis;
+using AccBackup.Testing;
 using AccEmulator;
 using AccEmulator.Endpoints;
 using Microsoft.Extensions.DependencyInjection;
@@ -189,6 +190,36 @@ public sealed class RfiExporterTests
         Assert.Equal(((long)deferred, 0L, 0L), (counts[RfiExporter.Counts.AttachmentsCopied], counts[RfiExporter.Counts.AttachmentsReferenced], counts[RfiExporter.Counts.AttachmentFailures]));
         using var truth = await host.Emulator.RfiTruth.GetAsync(projectId);
         await RfiTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0], run2, host.Container);
+    }
+
+    [Fact]
+    public async Task ExportAsync_CarriedDocsAttachmentWithoutStorageUrnNotStored_StoredNowFromTheStorageDataManagementNames()
+    {
+        await using var host = await ModulesHost.StartAsync(settings: NoOverlap);
+        var projectId = host.ProjectId(0);
+        await Exporter(host).ExportAsync(Input("run-1", projectId, null), CancellationToken.None);
+        var run1 = (await RfiSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
+        var docs = run1.Rfis.SelectMany(r => r.Attachments).First(a => a.Attachment.TryGetProperty("versionUrn", out _) && a.Stored is not null);
+
+        // A listing whose Docs file names no storageUrn, and that could not be stored then: the run before recorded why.
+        var listed = System.Text.Json.Nodes.JsonNode.Parse(docs.Attachment.GetRawText())!.AsObject();
+        listed.Remove("storageUrn");
+        var bare = new RfiAttachmentRecord(JsonSerializer.SerializeToElement(listed), null, "not stored: the attachment has no OSS storageUrn");
+        var run0 = run1 with
+        {
+            RunId = "run-0",
+            Rfis = [.. run1.Rfis.Select(r => r with { Attachments = [.. r.Attachments.Select(a => a.Id == docs.Id ? bare : a)] })],
+        };
+        await host.Container.UploadAsync(RfiLayout.Snapshot("run-0", projectId), JsonSerializer.SerializeToUtf8Bytes(run0, RfiJsonContext.Default.RfiSnapshot),
+            new Azure.Storage.Blobs.Models.BlobUploadOptions { Conditions = AccBackup.Storage.BlobContainer.CreateOnly }, CancellationToken.None);
+
+        var counts = await Exporter(host).ExportAsync(Input("run-2", projectId, "run-0", []), CancellationToken.None);
+
+        var after = (await RfiSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!.Rfis.SelectMany(r => r.Attachments).Single(a => a.Id == docs.Id);
+        Assert.True(after is { Error: null, Stored: not null }, $"not stored: {after.Error}");
+        Assert.Equal(docs.Stored!.Sha256, after.Stored.Sha256);
+        await TruthAssert.StoredBytesAsync(host.Container, after.Stored.BlobName, after.Stored.Sha256);
+        Assert.Equal((0L, 0L), (counts[RfiExporter.Counts.RfisRead], counts[RfiExporter.Counts.AttachmentFailures]));
     }
 
     private static readonly Dictionary<string, string?> NoOverlap = new() { ["Rfis:UpdatedOverlap"] = "00:00:00" };
