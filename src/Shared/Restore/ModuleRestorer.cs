@@ -1,3 +1,4 @@
+using AccBackup.Issues;
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Manifest.Serialization;
@@ -10,6 +11,8 @@ using AccBackup.Modules.Photos;
 using AccBackup.Modules.Rfis;
 using AccBackup.Modules.Sheets;
 using AccBackup.Storage;
+using Azure;
+using Azure.Storage.Blobs.Models;
 
 namespace AccBackup.Restore;
 
@@ -41,6 +44,7 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
 
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(destination));
         var entries = new List<ManifestEntry>();
+        var unresolved = new List<RestoreFailure>();
         if (modules.Contains(ModuleNames.Sheets))
         {
             entries.AddRange(await SheetRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
@@ -53,7 +57,9 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
 
         if (modules.Contains(ModuleNames.Rfis))
         {
-            entries.AddRange(await RfiRestorer.EntriesAsync(container, runId, cancellationToken).ConfigureAwait(false));
+            var rfis = await RfiRestorer.EntriesAsync(container, runId, RunFiles(runId), cancellationToken).ConfigureAwait(false);
+            entries.AddRange(rfis.Entries);
+            unresolved.AddRange(rfis.Unresolved.Select(u => new RestoreFailure(u.Place, null, u.Reason)));
         }
 
         if (modules.Contains(ModuleNames.Permissions))
@@ -79,7 +85,7 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         var issueReport = modules.Contains(ModuleNames.Issues)
             ? await issues.RestoreAsync(runId, destination, overwrite, cancellationToken).ConfigureAwait(false)
             : null;
-        if (entries.Count == 0 && issueReport is null)
+        if (entries.Count + unresolved.Count == 0 && issueReport is null)
         {
             throw new InvalidOperationException($"Run {runId} holds none of {string.Join(", ", modules)} (were they kept when it ran? see {ModuleSelectionOptions.SettingName}).");
         }
@@ -87,12 +93,26 @@ public sealed class ModuleRestorer(BlobContainer container, ManifestReader reade
         Directory.CreateDirectory(root);
         var restorer = new FileRestorer(container, root, overwrite);
         var tally = new RestoreTally();
+        unresolved.ForEach(tally.Fail);
         long bytes = 0;
         await Parallel.ForEachAsync(entries, new ParallelOptions { MaxDegreeOfParallelism = Parallelism, CancellationToken = cancellationToken }, async (entry, ct) =>
             Interlocked.Add(ref bytes, tally.Add(await restorer.RestoreAsync(entry, ct).ConfigureAwait(false), entry))).ConfigureAwait(false);
-        var report = tally.Report(runId, root, entries.Count, bytes);
+        var report = tally.Report(runId, root, entries.Count + unresolved.Count, bytes);
         return issueReport is null ? report : Join(report, issueReport);
     }
+
+    /// <summary>The run's stored files by version id (what a referenced Docs file is restored from); none when it wrote no manifest.</summary>
+    private StoredVersionsReader RunFiles(string runId) => async cancellationToken =>
+    {
+        try
+        {
+            return (await reader.ReadAsync(runId, cancellationToken).ConfigureAwait(false)).StoredVersions();
+        }
+        catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.BlobNotFound)
+        {
+            return new Dictionary<string, ManifestEntry>();
+        }
+    };
 
     private static RestoreReport Join(RestoreReport a, RestoreReport b) =>
         new(a.RunId, a.Destination, a.Selected + b.Selected, a.Restored + b.Restored, a.Bytes + b.Bytes, [.. a.Failures, .. b.Failures])

@@ -143,11 +143,18 @@ public sealed class ModuleBackupTests
         // Per project one search page; per changed RFI itself, its attachments and (it has some) its comments.
         Assert.InRange(emulator.GetStats().Count(EndpointCategory.Rfis), projects.Count + 4, projects.Count + 6);
         using var truth2 = await emulator.RfiTruth.GetAsync();
+        var files1 = (await ManifestAsync(environment, "night-1")).StoredVersions();
+        var files2 = (await ManifestAsync(environment, "night-2")).StoredVersions();
         foreach (var (now, before) in truth2.RootElement.GetProperty("projects").EnumerateArray().Zip(projects))
         {
-            await AssertRfisEqualTruthAsync(now, container, "night-2");
-            await AssertRfisEqualTruthAsync(before, container, "night-1");
+            await AssertRfisEqualTruthAsync(now, container, "night-2", files2);
+            await AssertRfisEqualTruthAsync(before, container, "night-1", files1);
         }
+
+        // Night 1's Docs files at their tip were referenced, not copied; night 2 settled them to the blobs night 1's file backup stored.
+        Assert.True(rfis1.Counts[RfiExporter.Counts.AttachmentsReferenced] > 0, "no RFI attachment was a Docs file at its tip");
+        Assert.Equal(rfis1.Counts[RfiExporter.Counts.Attachments], rfis1.Counts[RfiExporter.Counts.AttachmentsCopied] + rfis1.Counts[RfiExporter.Counts.AttachmentsReferenced]);
+        Assert.Equal(rfis1.Counts[RfiExporter.Counts.AttachmentsReferenced], counts2[RfiExporter.Counts.AttachmentsReferenced]);
 
         var target = Directory.CreateTempSubdirectory("acc-backup-rfis-").FullName;
         var restored = await CliHarness.InvokeAsync(environment, "restore", "--run", "night-1", "--modules", "rfis", "--to", target, "--json");
@@ -244,8 +251,9 @@ public sealed class ModuleBackupTests
         }
     }
 
-    /// <summary>The night's RFI snapshot of a project: every RFI whole, its comments, each attachment by SHA-256 of its blob.</summary>
-    private static async Task AssertRfisEqualTruthAsync(JsonElement truthProject, BlobContainer container, string runId)
+    /// <summary>The night's RFI snapshot of a project: every RFI whole, its comments, each attachment by SHA-256 of its blob; a
+    /// referenced Docs file by its blob in <paramref name="files"/> (the night's manifest) or the one the snapshot names.</summary>
+    private static async Task AssertRfisEqualTruthAsync(JsonElement truthProject, BlobContainer container, string runId, Dictionary<string, ManifestEntry> files)
     {
         var snapshot = await RfiSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
@@ -259,8 +267,10 @@ public sealed class ModuleBackupTests
             Assert.Equal(attachments.Count, exported.Attachments.Count);
             foreach (var (attachment, stored) in attachments.Zip(exported.Attachments))
             {
-                Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored?.Sha256);
-                await TruthAssert.StoredBytesAsync(container, stored.Stored!.BlobName, stored.Stored.Sha256);
+                // A Docs file at its tip is the night's own file backup's blob of that version (a later night names the blob itself).
+                var blobName = stored.IsUnresolvedReference ? files[stored.ReferencedVersion!].BlobName! : stored.Stored!.BlobName;
+                Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored?.Sha256 ?? attachment.GetProperty("sha256").GetString());
+                await TruthAssert.StoredBytesAsync(container, blobName, attachment.GetProperty("sha256").GetString());
             }
         }
     }

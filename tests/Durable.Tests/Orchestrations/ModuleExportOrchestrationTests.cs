@@ -53,6 +53,7 @@ public sealed class ModuleExportOrchestrationTests
         // The RFIs of every project the service account is still a member of, equal to the truth; none of the one it left.
         Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "rfis").Projects);
         using var rfis = await host.Emulator.RfiTruth.GetAsync();
+        var files = (await host.Manifests.ReadAsync("modules-durable-1", CancellationToken.None)).StoredVersions();
         foreach (var project in rfis.RootElement.GetProperty("projects").EnumerateArray())
         {
             var snapshot = await RfiSnapshotReader.ReadAsync(host.Container, "modules-durable-1", project.GetProperty("projectId").GetString()!, CancellationToken.None);
@@ -65,8 +66,14 @@ public sealed class ModuleExportOrchestrationTests
             var expected = project.GetProperty("rfis").EnumerateArray().Select(r => r.GetProperty("rfi")).ToList();
             Assert.Equal(expected.Count, snapshot!.Rfis.Count);
             Assert.All(expected.Zip(snapshot.Rfis), pair => Assert.True(JsonElement.DeepEquals(pair.First, pair.Second.Rfi), pair.Second.Rfi.ToString()));
-            Assert.Equal(project.GetProperty("rfis").EnumerateArray().SelectMany(r => r.GetProperty("attachments").EnumerateArray()).Select(a => a.GetProperty("sha256").GetString()),
-                snapshot.Rfis.SelectMany(r => r.Attachments).Select(a => a.Stored?.Sha256));
+            // A Docs file at its tip is referenced: its bytes are the run's own file backup's blob of that version.
+            var attachments = project.GetProperty("rfis").EnumerateArray().SelectMany(r => r.GetProperty("attachments").EnumerateArray()).ToList();
+            Assert.Equal(attachments.Count, snapshot.Rfis.Sum(r => r.Attachments.Count));
+            foreach (var (attachment, stored) in attachments.Zip(snapshot.Rfis.SelectMany(r => r.Attachments)))
+            {
+                await TruthAssert.StoredBytesAsync(host.Container, stored.IsUnresolvedReference ? files[stored.ReferencedVersion!].BlobName! : stored.Stored!.BlobName,
+                    attachment.GetProperty("sha256").GetString());
+            }
         }
 
         // The forms likewise: every listed form of the projects it is still a member of, each PDF by its hash.

@@ -81,15 +81,19 @@ internal sealed class PruneStore : IDisposable
         await Backup.UploadAsync(AccBackup.Issues.Snapshots.IssueLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }
 
-    /// <summary>An RFI snapshot of one project in <paramref name="runId"/> with one RFI whose attachment is stored in <paramref name="attachmentBlob"/>.</summary>
-    public async Task WriteRfiSnapshotAsync(string runId, string attachmentBlob)
+    /// <summary>An RFI snapshot of one project in <paramref name="runId"/> with one RFI whose attachment is stored in <paramref name="attachmentBlob"/>:
+    /// its own blob, or with <paramref name="referencedVersion"/> a Docs file version's blob the file backup stored.</summary>
+    public async Task WriteRfiSnapshotAsync(string runId, string attachmentBlob, string? referencedVersion = null)
     {
         using var rfi = System.Text.Json.JsonDocument.Parse("""{"id":"rfi-1","customIdentifier":"001"}""");
         using var attachment = System.Text.Json.JsonDocument.Parse("""{"attachmentId":"a1","fileName":"sketch.pdf"}""");
         const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
         var snapshot = new AccBackup.Modules.Rfis.RfiSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, DateTimeOffset.UtcNow, null, null,
             [new AccBackup.Modules.Rfis.RfiRecord(rfi.RootElement.Clone(), [],
-                [new AccBackup.Modules.Rfis.RfiAttachmentRecord(attachment.RootElement.Clone(), new AccBackup.Modules.StoredModuleFile(attachmentBlob, 10, new string('0', 64)), null)])]);
+                [new AccBackup.Modules.Rfis.RfiAttachmentRecord(attachment.RootElement.Clone(), new AccBackup.Modules.StoredModuleFile(attachmentBlob, 10, new string('0', 64)), null)
+                {
+                    ReferencedVersion = referencedVersion,
+                }])]);
         var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Modules.Rfis.RfiJsonContext.Default.RfiSnapshot);
         await Backup.UploadAsync(AccBackup.Modules.Rfis.RfiLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }

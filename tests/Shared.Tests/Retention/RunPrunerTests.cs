@@ -231,6 +231,22 @@ public sealed class RunPrunerTests
     }
 
     [Fact]
+    public async Task Prune_RfiReferencesAFileVersionOnlyARemovedRunStored_KeepsThatVersionsBlob()
+    {
+        // Night 3's RFI snapshot references a Docs file version night 2's file backup stored (the file has moved on since):
+        // night 2 goes, its version blob stays because a kept run's RFIs name it; night 1's only blob goes.
+        using var store = await FourNightsAsync(beforeNight4: s => s.WriteRfiSnapshotAsync("night-3", "P/only-2.bin", referencedVersion: "v-P/only-2.bin"));
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        Assert.True(report.Runs.Single(r => r.RunId == "night-2").Removed, string.Join("; ", report.Runs.Select(Described)));
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains("P/only-2.bin", names);
+        Assert.DoesNotContain("P/only-1.bin", names);
+    }
+
+    [Fact]
     public async Task Prune_FormPdfs_KeepsThoseAKeptRunsFormSnapshotNamesAndRemovesTheOthers()
     {
         const string Named = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/pdfs/form-1/20301201T120000000Z/permit.pdf";

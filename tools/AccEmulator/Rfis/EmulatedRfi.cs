@@ -71,11 +71,16 @@ internal sealed record RfiResponse(Guid Id, string Text, bool Official, string C
 /// <summary>A comment on an RFI.</summary>
 internal sealed record RfiComment(Guid Id, string Body, string CreatedBy, DateTimeOffset CreatedAt);
 
-/// <summary>A file attached to an RFI: an OSS object served through signeds3download.</summary>
+/// <summary>A file attached to an RFI: an OSS object served through signeds3download, uploaded to the RFI or (<see cref="DocsVersion"/>)
+/// a Docs file version, whose object it is.</summary>
 /// <param name="AttachmentType">rfiResponse, rfiOfficialResponse, bridgeFiles or rfiWebHiddenFiles.</param>
 internal sealed record RfiAttachment(
     Guid AttachmentId, Guid RfiId, string AttachmentType, string DisplayName, Accounts.StorageObject Storage, string CreatedBy, DateTimeOffset CreatedOn)
 {
+    /// <summary>The Docs file version this attachment is, written as <c>lineageUrn</c>/<c>versionUrn</c>/<c>tipVersionUrn</c>/<c>version</c>
+    /// beside the version's <c>storageUrn</c>; null for a file uploaded to the RFI.</summary>
+    public Accounts.EmulatedVersion? DocsVersion { get; init; }
+
     /// <summary>The file's extension (lower case, no dot), the API's <c>fileType</c>.</summary>
     public string FileType => Path.GetExtension(DisplayName).TrimStart('.').ToLowerInvariant();
 

@@ -6,8 +6,8 @@ using AccEmulator.Issues;
 namespace AccEmulator.Rfis;
 
 /// <summary>Seeds every project's RFIs from a random stream of their own (no other seeded value moves): the demo's first project
-/// 6 RFIs and its second 3 (one hidden, one void, one answered officially, attachments of all four types), seed-scaled 5–40 a
-/// project.</summary>
+/// 6 RFIs and its second 3 (one hidden, one void, one answered officially, attachments of all four types, Docs files among them:
+/// <see cref="RfiDocsAttachments"/>), seed-scaled 5–40 a project.</summary>
 internal static class RfiGenerator
 {
     public static readonly string[] AttachmentTypes = ["rfiResponse", "rfiOfficialResponse", "bridgeFiles", "rfiWebHiddenFiles"];
@@ -23,6 +23,7 @@ internal static class RfiGenerator
         var users = DeterministicRandom.For(options.Seed, "rfis/users");
         var people = Enumerable.Range(0, 6).Select(_ => IssueGenerator.UserId(users)).ToArray();
         var demo = options.Dataset == EmulatorDatasets.Demo;
+        var docsFiles = RfiDocsAttachments.Candidates(account);
         for (var p = 0; p < account.Projects.Count; p++)
         {
             var projectGuid = account.Projects[p].ProjectGuid;
@@ -32,7 +33,7 @@ internal static class RfiGenerator
             var count = demo ? p switch { 0 => 6, 1 => 3, _ => 0 } : r.Next(5, 41);
             for (var i = 0; i < count; i++)
             {
-                Add(store, rfis, projectGuid, i, r, clock, people, options, demo);
+                Add(store, rfis, projectGuid, i, r, clock, people, options, demo, docsFiles.GetValueOrDefault(projectGuid) ?? []);
             }
         }
 
@@ -47,7 +48,8 @@ internal static class RfiGenerator
         return new RfiAttachment(attachmentId, rfi.Id, type, displayName, new StorageObject(objectKey, length, ContentGenerator.KeyFor(seed, objectKey)), user, time);
     }
 
-    private static void Add(RfiStore store, List<EmulatedRfi> rfis, Guid projectGuid, int index, DeterministicRandom r, GenerationClock clock, string[] people, EmulatorOptions options, bool demo)
+    private static void Add(RfiStore store, List<EmulatedRfi> rfis, Guid projectGuid, int index, DeterministicRandom r, GenerationClock clock, string[] people, EmulatorOptions options, bool demo,
+        IReadOnlyList<EmulatedItem> docsFiles)
     {
         var created = clock.Next();
         var author = r.Pick(people);
@@ -96,6 +98,7 @@ internal static class RfiGenerator
             store.Attach(rfi, NewAttachment(options.Seed, r, rfi, type, name, length, r.Pick(people), time));
         }
 
+        RfiDocsAttachments.Seed(store, rfi, index, demo, options.Seed, docsFiles, author, time);
         rfi.Hidden = demo ? index == 4 : r.Chance(0.05);
         if (demo ? index == 5 : r.Chance(0.05))
         {

@@ -74,6 +74,15 @@ internal static class RfiJson
         w.WriteNumber("fileSize", attachment.Storage.Length);
         w.WriteString("fileType", attachment.FileType);
         w.WriteString("storageUrn", attachment.Storage.StorageId);
+        if (attachment.DocsVersion is { } version)
+        {
+            // A Docs file: its Data Management urns too; the tip is read now, so a newer version shows.
+            w.WriteString("lineageUrn", version.Item.Id);
+            w.WriteString("versionUrn", version.Id);
+            w.WriteString("tipVersionUrn", version.Item.Tip.Id);
+            w.WriteNumber("version", version.Number);
+        }
+
         w.WriteString("createdBy", attachment.CreatedBy);
         w.WriteString("createdOn", SheetJson.Time(attachment.CreatedOn));
         w.WriteString("modifiedBy", attachment.CreatedBy);

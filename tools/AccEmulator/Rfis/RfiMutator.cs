@@ -73,6 +73,23 @@ public sealed class RfiMutator
     public void Attach(Guid rfiId, string type, string displayName, long length) =>
         Change(rfiId, rfi => _store.Attach(rfi, RfiGenerator.NewAttachment(_seed, _ids, rfi, type, displayName, length, User, _clock.GetUtcNow())));
 
+    /// <summary>Attaches the Docs file version <paramref name="versionId"/> of the RFI's project; returns the attachment's id.</summary>
+    public Guid AttachDocsFile(Guid rfiId, string type, string versionId)
+    {
+        var attachmentId = Guid.Empty;
+        Change(rfiId, rfi =>
+        {
+            if (!_store.Account.Versions.TryGetValue(versionId, out var version) || version.Item.Parent.Project.ProjectGuid != rfi.ProjectGuid)
+            {
+                throw new KeyNotFoundException($"No version '{versionId}' in the RFI's project.");
+            }
+
+            attachmentId = _ids.NextGuid();
+            _store.Attach(rfi, RfiDocsAttachments.Create(attachmentId, rfi, type, version, User, _clock.GetUtcNow()));
+        });
+        return attachmentId;
+    }
+
     /// <summary>Hides an RFI (or shows it again): the default search then leaves it out.</summary>
     public void Hide(Guid rfiId, bool hidden) => Change(rfiId, rfi => rfi.Hidden = hidden);
 

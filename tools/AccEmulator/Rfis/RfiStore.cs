@@ -9,6 +9,9 @@ internal sealed class RfiStore(EmulatedAccount account)
 
     public Lock SyncRoot => account.SyncRoot;
 
+    /// <summary>The account whose Docs files an RFI may name.</summary>
+    public EmulatedAccount Account => account;
+
     public IEnumerable<(Guid ProjectGuid, List<EmulatedRfi> Rfis)> Projects => _projects.Select(p => (p.Key, p.Value));
 
     /// <summary>The project's RFIs in creation order; null for an unknown project.</summary>

@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using System.Text.Json;
+using AccBackup.Manifest;
 using AccBackup.Manifest.Serialization;
 using AccBackup.Modules;
 using AccBackup.Modules.Rfis;
@@ -18,6 +19,12 @@ public sealed class RfiRestoreTests
         var projectId = host.ProjectId(0);
         var exporter = host.Services.GetServices<IProjectModuleExporter>().OfType<RfiExporter>().Single();
         await exporter.ExportAsync(new ModuleExportInput(ModuleNames.Rfis, "run-1", projectId, "Demo Tower", null), CancellationToken.None);
+        // Run 2 settles run 1's references to the Docs files run 1's file backup stored: restore reads those blobs.
+        var stored = await RfiFileBackup.StoreReferencedAsync(host, (await RfiSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!);
+        Assert.NotEmpty(stored);
+        await exporter.ExportAsync(
+            new ModuleExportInput(ModuleNames.Rfis, "run-2", projectId, "Demo Tower", "run-1") { StoredVersions = _ => Task.FromResult<IReadOnlyDictionary<string, ManifestEntry>>(stored) },
+            CancellationToken.None);
         using var truth = await host.Emulator.RfiTruth.GetAsync(projectId);
         var rfis = truth.RootElement.GetProperty("projects")[0].GetProperty("rfis").EnumerateArray().ToList();
         host.Emulator.RfiMutations.Attach(Guid.Parse(rfis[1].GetProperty("rfi").GetProperty("id").GetString()!), "bridgeFiles", "SK-900.pdf", 4_321);
@@ -27,7 +34,7 @@ public sealed class RfiRestoreTests
 
         try
         {
-            var report = await restorer.RestoreAsync("run-1", [ModuleNames.Rfis], destination, overwrite: false, CancellationToken.None);
+            var report = await restorer.RestoreAsync("run-2", [ModuleNames.Rfis], destination, overwrite: false, CancellationToken.None);
 
             Assert.True(report.Succeeded, string.Join("; ", report.Failures.Select(f => f.Reason)));
             var folder = Path.Combine(destination, "Demo Tower", "RFIs");
@@ -44,6 +51,39 @@ public sealed class RfiRestoreTests
             var expected = rfis.SelectMany(r => r.GetProperty("attachments").EnumerateArray()).Select(a => a.GetProperty("sha256").GetString()!).Order().ToList();
             Assert.Equal(expected, written);
             Assert.True(Directory.Exists(Path.Combine(folder, "attachments", "001")));
+        }
+        finally
+        {
+            if (Directory.Exists(destination))
+            {
+                Directory.Delete(destination, recursive: true);
+            }
+        }
+    }
+
+    [Fact]
+    public async Task RestoreAsync_ReferenceTheRunsFileBackupDidNotStore_ReportedWithTheVersionAndTheRestWritten()
+    {
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
+        var exporter = host.Services.GetServices<IProjectModuleExporter>().OfType<RfiExporter>().Single();
+        await exporter.ExportAsync(new ModuleExportInput(ModuleNames.Rfis, "run-1", projectId, "Demo Tower", null), CancellationToken.None);
+        var snapshot = (await RfiSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
+        var deferred = snapshot.Rfis.SelectMany(r => r.Attachments).Where(a => a.IsUnresolvedReference).Select(a => a.ReferencedVersion!).ToList();
+        Assert.NotEmpty(deferred);
+        var destination = Path.Combine(Path.GetTempPath(), "rfis-restore-" + Guid.NewGuid().ToString("N"));
+        var reader = host.Services.GetRequiredService<ManifestReader>();
+        var restorer = new ModuleRestorer(host.Container, reader, new IssueRestorer(host.Container, reader));
+
+        try
+        {
+            // No file backup beside this export: run 1 wrote no manifest, so the Docs files it referenced are not there to restore.
+            var report = await restorer.RestoreAsync("run-1", [ModuleNames.Rfis], destination, overwrite: false, CancellationToken.None);
+
+            Assert.Equal(deferred.Order(StringComparer.Ordinal), report.Failures.Select(f => deferred.Single(v => f.Reason.Contains(v, StringComparison.Ordinal))).Order(StringComparer.Ordinal));
+            var others = snapshot.Rfis.Sum(r => r.Attachments.Count(a => a.Stored is not null));
+            Assert.Equal(others, Directory.GetFiles(Path.Combine(destination, "Demo Tower", "RFIs", "attachments"), "*", SearchOption.AllDirectories).Length);
+            Assert.Equal(others + 2 + deferred.Count, report.Selected);
         }
         finally
         {

@@ -6,7 +6,8 @@ using AccBackup.Testing;
 namespace AccBackup.Tests.Modules.Rfis;
 
 /// <summary>Compares an exported RFI snapshot with the emulator's truth: every RFI (hidden and void too) whole, field for field
-/// with its responses, every comment, every attachment with the SHA-256 of the bytes in its blob.</summary>
+/// with its responses, every comment, every attachment with the SHA-256 of the bytes in its blob. A Docs file referenced to the
+/// file backup of its own run (no blob named yet) must name the version the attachment names, at its tip: restore proves its bytes.</summary>
 internal static class RfiTruthAssert
 {
     public static async Task EqualAsync(JsonElement truthProject, RfiSnapshot snapshot, BlobContainer container)
@@ -23,6 +24,17 @@ internal static class RfiTruthAssert
             {
                 Assert.True(JsonElement.DeepEquals(attachment.GetProperty("attachment"), stored.Attachment), $"attachment differs: {stored.Attachment}");
                 Assert.Null(stored.Error);
+                if (stored.IsReferenced)
+                {
+                    Assert.Equal(stored.Attachment.GetProperty("versionUrn").GetString(), stored.ReferencedVersion);
+                }
+
+                if (stored.IsUnresolvedReference)
+                {
+                    Assert.Equal(stored.Attachment.GetProperty("tipVersionUrn").GetString(), stored.ReferencedVersion);
+                    continue;
+                }
+
                 Assert.NotNull(stored.Stored);
                 Assert.Equal(attachment.GetProperty("sha256").GetString(), stored.Stored.Sha256);
                 await TruthAssert.StoredBytesAsync(container, stored.Stored.BlobName, stored.Stored.Sha256);

@@ -1,6 +1,7 @@
 using AccBackup.Manifest;
 using AccBackup.Manifest.Catalog;
 using AccBackup.Modules;
+using AccBackup.Runs.State;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Runs.Activities;
@@ -11,7 +12,7 @@ namespace AccBackup.Runs.Activities;
 /// returned as <see cref="ExportModuleResult.Gap"/>, never thrown: it is that project's module's gap in the coverage, never the
 /// run's failure (its files are unaffected). Anything else is thrown for the driver's retries; after them the schedule records
 /// the failure as a gap too.</remarks>
-public sealed partial class ExportModuleActivity(IEnumerable<IProjectModuleExporter> exporters, ILogger<ExportModuleActivity> logger)
+public sealed partial class ExportModuleActivity(IEnumerable<IProjectModuleExporter> exporters, PreviousRunStateStore runs, ILogger<ExportModuleActivity> logger)
     : IRunActivity<ExportModuleInput, ExportModuleResult>
 {
     private readonly Dictionary<string, IProjectModuleExporter> byName = exporters.ToDictionary(e => e.ModuleName, StringComparer.Ordinal);
@@ -29,7 +30,13 @@ public sealed partial class ExportModuleActivity(IEnumerable<IProjectModuleExpor
             throw new ArgumentException($"No exporter for module '{input.Module}'.", nameof(input));
         }
 
-        var request = new ModuleExportInput(input.Module, input.RunId, input.Project.Id, input.Project.Name, input.BaseRunId, input.ListingKey);
+        var request = new ModuleExportInput(input.Module, input.RunId, input.Project.Id, input.Project.Name, input.BaseRunId, input.ListingKey)
+        {
+            // The base run's manifest is the one this run's listings read too: loaded once per process.
+            StoredVersions = input.BaseRunId is { } baseRun
+                ? async ct => (await runs.LoadStoredAsync(baseRun, ct).ConfigureAwait(false)).Manifest.StoredVersions(input.Project.Id)
+                : null,
+        };
         try
         {
             return new ExportModuleResult(input.Module, await exporter.ExportAsync(request, cancellationToken).ConfigureAwait(false));
