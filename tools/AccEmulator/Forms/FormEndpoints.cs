@@ -10,7 +10,8 @@ namespace AccEmulator.Forms;
 /// The ACC Forms API (<c>/construction/forms/v1|v2/projects/{projectId}/…</c>, project id without <c>b.</c>): v2 forms
 /// (<c>limit</c> 1–50, <c>offset</c>, <c>updatedAfter</c>/<c>updatedBefore</c> at or after/before, <c>statuses</c>, <c>ids</c>,
 /// <c>templateId</c>, <c>sort</c> by formNum or updatedAt, <c>include=inactiveFormTemplates</c>; discarded forms never listed), v1
-/// templates (a PDF template's <c>pdfUrl</c> signed like a form's), v2 values (limit ≤ 100), v1 table values of a built-in table (404 when the form's layout has none), v2 PDF values.
+/// templates (a PDF template's <c>pdfUrl</c> signed like a form's PDF), v2 values (limit ≤ 100), v1 table values of a built-in
+/// table (404 when the form's layout has none), v2 PDF values.
 /// Every answer is <c>{"data":[…],"pagination":{offset,limit,totalResults,nextUrl}}</c>. Only a user-context token reaches them
 /// (<see cref="UserContextAccessFilter"/>); all count against one quota of 100 a minute per app.
 /// </summary>
