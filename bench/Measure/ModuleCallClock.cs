@@ -3,8 +3,8 @@ using AccBackup.Bench.Scenarios;
 
 namespace AccBackup.Bench.Measure;
 
-/// <summary>When each module's calls went out, seen from the client: every request whose path starts with a module's
-/// <see cref="BenchModule.PathPrefix"/> counted for that module and for the project its path names.</summary>
+/// <summary>When each module's calls went out, seen from the client: every request whose path is one of a module's
+/// <see cref="BenchModule.Paths"/> counted for that module and for the project its path names.</summary>
 /// <remarks>Hooked into every HttpClient of the product (the modules share the APS client or have one of their own); requests of
 /// no module (Data Management, OSS, the token exchange, the downloads) pass through uncounted.</remarks>
 internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
@@ -96,7 +96,7 @@ internal sealed class ModuleCallClock(IReadOnlyList<BenchModule> modules)
     }
 
     private BenchModule? ModuleOf(Uri? uri) =>
-        uri is null ? null : modules.FirstOrDefault(m => uri.AbsolutePath.StartsWith(m.PathPrefix, StringComparison.Ordinal));
+        uri is null ? null : modules.FirstOrDefault(m => m.Paths.IsMatch(uri.AbsolutePath));
 
     private TimeSpan Started(BenchModule module, Uri uri)
     {

@@ -142,7 +142,7 @@ internal static class ModulesScenario
         await using var body = await client.GetStreamAsync(new Uri(module.TruthPath, UriKind.Relative), cancellationToken);
         using var truth = await JsonDocument.ParseAsync(body, cancellationToken: cancellationToken);
         var projects = truth.RootElement.GetProperty("projects").EnumerateArray().ToList();
-        return (projects.Count, projects.Sum(p => (long)p.GetProperty(module.Records).GetArrayLength()));
+        return (projects.Count, projects.Sum(p => (long)p.GetProperty(module.Records).EnumerateArray().Count(module.Reached)));
     }
 
     private static int LimitOf(QuotaOptions quotas, AccEmulator.Endpoints.EndpointCategory category) =>

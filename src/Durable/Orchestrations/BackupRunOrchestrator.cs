@@ -10,11 +10,14 @@ using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Durable.Orchestrations;
 
-/// <summary>One backup run: prepare → one sub-orchestration per project (a sliding window of them) → the proof of stored blobs → the manifest.</summary>
+/// <summary>One backup run: prepare → two sub-orchestrations per project (its files, its exports; a sliding window of each)
+/// → the proof of stored blobs → the manifest.</summary>
 /// <remarks>
 /// The run id is the instance id. Its history holds a few events per project, never per folder or file: the projects'
-/// own work lives in <see cref="ProjectBackupOrchestrator"/> instances (<c>{runId}:p{n}</c>). The window of
-/// Backup:MaxActivitiesInFlight activities is shared out among the projects running at once.
+/// own work lives in <see cref="ProjectBackupOrchestrator"/> instances, the files' (<c>{runId}:p{n}</c>, with the modules
+/// that read their listing) and the exports' (<c>{runId}:e{n}</c>: issues and the other modules). The window of
+/// Backup:MaxActivitiesInFlight activities is shared out among the projects whose files run at once; the exports of
+/// Backup:ExportsPerModule projects run beside them, each module on its own quotas.
 /// </remarks>
 public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunInput, BackupRunOutcome>
 {
@@ -75,30 +78,63 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         var issueFailures = new List<ProjectFailure>();
         var running = new Dictionary<Task<ProjectBackupOutcome?>, int>();
         var runningKeys = new Dictionary<Task<ProjectBackupOutcome?>, int>();
+        var exporting = new Dictionary<Task<ProjectBackupOutcome?>, int>();
+        var partsLeft = new Dictionary<int, int>();
+        var split = settings.ExportsPerModule > 0 && HasExports(plan);
         var windows = new ProjectWindows(settings.MaxActivitiesInFlight, Math.Min(settings.ProjectsInParallel, Math.Max(1, prepared.Projects.Count)));
         var next = 0;
+        var nextExports = split ? 0 : prepared.Projects.Count;
         var largestProjectGeneration = 0;
-        while (next < prepared.Projects.Count || running.Count > 0)
+        while (next < prepared.Projects.Count || nextExports < prepared.Projects.Count || running.Count > 0 || exporting.Count > 0)
         {
             while (next < prepared.Projects.Count && windows.TryTake(prepared.Projects.Count - next, out var window))
             {
                 var key = next++;
-                var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings);
+                var project = new ProjectBackupInput(plan, prepared.Projects[key], key, window, settings, Parts: split ? RunScheduleParts.Files : RunScheduleParts.All);
                 var options = new SubOrchestrationOptions(retrying, RunId.Parse(runId).ProjectInstance(key));
                 var call = context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(ProjectBackupOrchestrator.Name, project, options);
                 running.Add(call, window);
                 runningKeys.Add(call, key);
+                partsLeft.TryAdd(key, split ? 2 : 1);
             }
 
-            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, "listing and copying"), running.Count) { RunningProjects = [.. runningKeys.Values.Order()] });
-            var finished = await Task.WhenAny(running.Keys);
-            running.Remove(finished, out var freed);
-            runningKeys.Remove(finished);
-            windows.Return(freed);
+            // A project's exports run in their own sub-orchestration, Backup:ExportsPerModule projects at once: they wait on
+            // their modules' quotas, never on the files' window, and the files never wait on them.
+            while (nextExports < prepared.Projects.Count && exporting.Count < settings.ExportsPerModule)
+            {
+                var key = nextExports++;
+                var project = new ProjectBackupInput(plan, prepared.Projects[key], key, 0, settings, Parts: RunScheduleParts.Exports);
+                var options = new SubOrchestrationOptions(retrying, RunId.Parse(runId).ProjectExportsInstance(key));
+                exporting.Add(context.CallSubOrchestratorAsync<ProjectBackupOutcome?>(ProjectBackupOrchestrator.Name, project, options), key);
+                partsLeft.TryAdd(key, 2);
+            }
+
+            context.SetCustomStatus(new RunStatus(tally.ToProgress(runId, running.Count > 0 ? "listing and copying" : "exporting"), running.Count)
+            {
+                RunningProjects = [.. runningKeys.Values.Order()],
+            });
+            var finished = await Task.WhenAny(running.Keys.Concat(exporting.Keys));
+            int finishedKey;
+            if (running.Remove(finished, out var freed))
+            {
+                runningKeys.Remove(finished, out finishedKey);
+                windows.Return(freed);
+            }
+            else
+            {
+                exporting.Remove(finished, out finishedKey);
+            }
+
             var outcome = await Unwrap(finished);
             largestProjectGeneration = Math.Max(largestProjectGeneration, outcome!.LargestGenerationTasks);
             outcome.Tally.ProjectsTotal = 0; // the run counts its projects once, from the preparation
+            outcome.Tally.ProjectsDone = 0; // and each once, when its last part ended
             tally.Add(outcome.Tally);
+            if (--partsLeft[finishedKey] == 0)
+            {
+                tally.ProjectsDone++;
+            }
+
             if (outcome.Failure is { } failure)
             {
                 failures.Add(failure);
@@ -134,6 +170,10 @@ public sealed partial class BackupRunOrchestrator : TaskOrchestrator<BackupRunIn
         context.SetCustomStatus(new RunStatus(result.Settle(tally.ToProgress(runId, "done")), 0));
         return result;
     }
+
+    /// <summary>Whether the plan exports anything a project's files' sub-orchestration does not: issues, or a module that does
+    /// not read the listed tree.</summary>
+    private static bool HasExports(RunPlan plan) => plan.ExportIssues || (plan.Modules ?? []).Any(m => !Modules.ModuleNames.ReadListedTree.Contains(m));
 
     /// <summary>An activity's call, where a failure that ends the run surfaces as <see cref="BackupRunAbortedException"/> with its own message.</summary>
     private static async Task<T> AbortOnFatal<T>(Task<T> call)

@@ -11,9 +11,11 @@ public sealed record BackupRunInput(BackupRunRequest Request, OrchestrationSetti
 /// <param name="ProjectKey">The project's number within the run: keeps the names its activities write unique.</param>
 /// <param name="Window">Activities this project may run at once: its share of Backup:MaxActivitiesInFlight.</param>
 /// <param name="State">Null at the start; the schedule carried over by continue-as-new otherwise.</param>
+/// <param name="Parts">The project's work this orchestration does: its files (and the modules reading their listing), its
+/// exports, or all of it (a run an earlier build started).</param>
 public sealed record ProjectBackupInput(
     RunPlan Plan, ProjectRef Project, int ProjectKey, int Window, OrchestrationSettings Settings, RunScheduleState? State = null, int Generation = 0,
-    int LargestGenerationTasks = 0);
+    int LargestGenerationTasks = 0, RunScheduleParts Parts = RunScheduleParts.All);
 
 /// <summary>Output of <see cref="ProjectBackupOrchestrator"/>: the project's counts and why it is incomplete, if it is.</summary>
 /// <param name="LargestGenerationTasks">The most activities one generation (execution) of the project's orchestration scheduled.</param>

@@ -10,12 +10,15 @@ namespace AccBackup.Durable.Orchestrations;
 /// <param name="ActivityAttempts">Attempts per activity (Backup:ActivityAttempts).</param>
 /// <param name="CompletionsPerGeneration">Activities a project orchestration completes before it continues as new, which
 /// bounds its history whatever the project's size.</param>
-public sealed record OrchestrationSettings(int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int CompletionsPerGeneration = 100)
+/// <param name="ExportsPerModule">Projects whose exports (issues and the modules that do not read the listed tree) run at
+/// once, each project's in a sub-orchestration of its own beside its files' (Backup:ExportsPerModule); 0 in a run an earlier
+/// build started, whose projects export within their files' sub-orchestration.</param>
+public sealed record OrchestrationSettings(int MaxActivitiesInFlight, int ProjectsInParallel, int ActivityAttempts, int CompletionsPerGeneration = 100, int ExportsPerModule = 0)
 {
     /// <summary>The settings of a run started now.</summary>
     public static OrchestrationSettings From(BackupOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts);
+        return new(options.MaxActivitiesInFlight, options.ProjectsInParallel, options.ActivityAttempts, ExportsPerModule: options.ExportsPerModule);
     }
 }

@@ -24,7 +24,7 @@ public sealed partial class ProjectBackupOrchestrator : TaskOrchestrator<Project
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(input);
         var logger = context.CreateReplaySafeLogger<ProjectBackupOrchestrator>();
-        var schedule = input.State is { } state ? new RunSchedule(state) : RunSchedule.Start(input.Plan, [input.Project], input.ProjectKey);
+        var schedule = input.State is { } state ? new RunSchedule(state) : RunSchedule.Start(input.Plan, [input.Project], input.ProjectKey, parts: input.Parts);
         if (input.State is not null)
         {
             // A new generation starts without a status: the counts so far show until its first activity ends.

@@ -34,11 +34,14 @@ public sealed class HostJsonTests
     public void DurableTask_MaxConcurrentActivityFunctions_HoldsTheWindowAndTheExportsARunSchedules()
     {
         // One instance (main.bicep keeps one 'durable' instance ready) must be able to run the whole window at once, and
-        // beside it every module's export of each project running at once (they wait on their own quotas, and must not
-        // hold the slots the files' listings and copies need).
+        // beside it the exports a run starts: every module of Backup:ExportsPerModule projects' exports parts, and the
+        // modules reading the listing of the Backup:ProjectsInParallel projects whose files run. They wait on their own
+        // quotas, and must not hold the slots the files' listings and copies need.
         var perInstance = DurableTask().GetProperty("maxConcurrentActivityFunctions").GetInt32();
         var options = new BackupOptions();
-        var exports = options.ProjectsInParallel * ModuleNames.Known.Count(m => m != ModuleNames.Files);
+        var modules = ModuleNames.Known.Where(m => m != ModuleNames.Files).ToList();
+        var exports = (options.ExportsPerModule * modules.Count(m => !ModuleNames.ReadListedTree.Contains(m)))
+            + (options.ProjectsInParallel * modules.Count(ModuleNames.ReadListedTree.Contains));
 
         Assert.InRange(perInstance, options.MaxActivitiesInFlight + exports, int.MaxValue);
     }

@@ -43,14 +43,15 @@ public sealed class BackupOptions
     [Range(1, 256)]
     public int MaxActivitiesInFlight { get; set; } = 8;
 
-    /// <summary>Projects whose export of one module (Issues, Sheets, Forms, …) runs at once in acc-backup's run, beside the
-    /// window above: each module has quotas of its own, so each gets these lanes of its own. Default: 8.</summary>
-    /// <remarks>A module's export of a project mostly waits on that module's quota (or, for Sheets, on the PDF exports APS
-    /// prepares), so lanes cost little; each holds one project's records until its snapshot is written. The Function App
-    /// runs each project in its own sub-orchestration: there every module of a project runs at once, for
-    /// Backup:ProjectsInParallel projects.</remarks>
+    /// <summary>Projects whose export of one module (Issues, Sheets, Forms, …) runs at once, beside the window above: each
+    /// module has quotas of its own, so each gets these lanes of its own. Default: 16.</summary>
+    /// <remarks>A module's export of a project mostly waits: on that module's quota, or for Sheets on the PDFs APS prepares
+    /// (polled every Sheets:ExportPollInterval, each poll a call: about 100 a minute ÷ 12 polls a minute ≈ 8 exports waiting at
+    /// once keep the exports quota busy, and a night's last projects leave it idle unless more start at once). Each lane holds one project's records until its
+    /// snapshot is written. The Function App runs each project's exports in a sub-orchestration of their own (every module of
+    /// the project at once), this many projects at once, beside the sub-orchestrations of the files.</remarks>
     [Range(1, 64)]
-    public int ExportsPerModule { get; set; } = 8;
+    public int ExportsPerModule { get; set; } = 16;
 
     /// <summary>Projects backed up at once by the Function App, each in its own sub-orchestration sharing the window above. Default: 2.</summary>
     /// <remarks>Each project keeps the share of the window it started with, so more projects at once means smaller

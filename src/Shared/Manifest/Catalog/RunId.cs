@@ -41,6 +41,9 @@ public readonly record struct RunId
     /// <summary>The orchestration instance id of project number <paramref name="key"/> of this run: <c>{runId}:p{key:D4}</c>.</summary>
     public string ProjectInstance(int key) => Value + ":p" + key.ToString("D4", CultureInfo.InvariantCulture);
 
+    /// <summary>The orchestration instance id of the exports (issues, modules) of project number <paramref name="key"/>: <c>{runId}:e{key:D4}</c>.</summary>
+    public string ProjectExportsInstance(int key) => Value + ":e" + key.ToString("D4", CultureInfo.InvariantCulture);
+
     /// <inheritdoc />
     public override string ToString() => Value ?? "";
 }

@@ -38,36 +38,42 @@ public sealed class RunSchedule(RunScheduleState state)
     public string Phase => IsDone ? "listed and copied"
         : State.PendingListings.Count > 0 || State.ListingsInFlight > 0 ? "listing and copying" : "copying";
 
-    /// <summary>A schedule that starts by listing the top folders of each project.</summary>
+    /// <summary>A schedule that starts by listing the top folders of each project (unless it holds only the exports).</summary>
     /// <param name="firstKey">The number of the first project within the run: keeps activity output names unique when a
     /// run is split into one schedule per project.</param>
     /// <param name="exportsPerModule">Projects whose export of one module (issues included) runs at once, beside the file window.</param>
-    public static RunSchedule Start(RunPlan plan, IEnumerable<ProjectRef> projects, int firstKey = 0, int exportsPerModule = 1)
+    /// <param name="parts">Which of each project's work this schedule holds.</param>
+    public static RunSchedule Start(RunPlan plan, IEnumerable<ProjectRef> projects, int firstKey = 0, int exportsPerModule = 1, RunScheduleParts parts = RunScheduleParts.All)
     {
         ArgumentNullException.ThrowIfNull(plan);
         ArgumentNullException.ThrowIfNull(projects);
         ArgumentOutOfRangeException.ThrowIfLessThan(exportsPerModule, 1);
         var state = new RunScheduleState { Plan = plan, ExportsPerModule = exportsPerModule };
+        var files = parts != RunScheduleParts.Exports;
+        var issues = parts != RunScheduleParts.Files && plan.ExportIssues;
+        var modules = (plan.Modules ?? []).Where(m => ModuleNames.ReadListedTree.Contains(m) ? files : parts != RunScheduleParts.Files).ToList();
         var key = firstKey;
         foreach (var project in projects)
         {
             var outputKey = key++.ToString("D4", CultureInfo.InvariantCulture);
-            var modules = plan.Modules ?? [];
             var exports = modules.Select(m => new ExportModuleInput(m, plan.RunId, project, plan.IssuesBaseRunId,
                 ModuleNames.ReadListedTree.Contains(m) ? outputKey : null)).ToList();
             state.Projects.Add(new ProjectScheduleState
             {
-                Project = project, Outstanding = (plan.ExportIssues ? 2 : 1) + modules.Count, ListingsOutstanding = 1,
+                Project = project, Outstanding = (files ? 1 : 0) + (issues ? 1 : 0) + modules.Count, ListingsOutstanding = files ? 1 : 0,
                 AwaitingListings = [.. exports.Where(e => e.ListingKey is not null)],
             });
             state.PendingModuleExports.AddRange(exports.Where(e => e.ListingKey is null));
-            if (plan.ExportIssues)
+            if (issues)
             {
                 state.PendingIssueExports.Add(new ExportIssuesInput(plan.RunId, project, plan.IssuesBaseRunId));
             }
 
-            state.PendingListings.Add(new PendingListing(
-                new ListFoldersInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
+            if (files)
+            {
+                state.PendingListings.Add(new PendingListing(
+                    new ListFoldersInput(plan.RunId, project, null, 0, int.MaxValue, outputKey, plan.IncludeHidden, plan.PreviousRunId, plan.StoredRunId, plan.Versions), 0, null));
+            }
         }
 
         state.Tally.ProjectsTotal = state.Projects.Count;
