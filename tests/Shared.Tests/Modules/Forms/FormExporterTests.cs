@@ -82,6 +82,27 @@ public sealed class FormExporterTests
     }
 
     [Fact]
+    public async Task ExportAsync_NoChangeNight_DownloadsNoPdfAndReferencesNightOnesTemplatePdfs()
+    {
+        await using var host = await ModulesHost.StartAsync();
+        var projectId = host.ProjectId(0);
+        await Exporter(host).ExportAsync(Input("run-1", projectId, null), CancellationToken.None);
+        host.Emulator.ResetStats();
+
+        var counts = await Exporter(host).ExportAsync(Input("run-2", projectId, "run-1"), CancellationToken.None);
+
+        using var truth = await host.Emulator.FormTruth.GetAsync(projectId);
+        var night1 = (await FormSnapshotReader.ReadAsync(host.Container, "run-1", projectId, CancellationToken.None))!;
+        var night2 = (await FormSnapshotReader.ReadAsync(host.Container, "run-2", projectId, CancellationToken.None))!;
+        await FormTruthAssert.EqualAsync(truth.RootElement.GetProperty("projects")[0], night2, host.Container);
+        var stats = host.Emulator.GetStats();
+        Assert.Equal((0, 2), (stats.Count(EndpointCategory.Download), stats.Count(EndpointCategory.Forms)));
+        Assert.Equal((0L, 0L), (counts[FormExporter.Counts.TemplatePdfsCopied], counts[FormExporter.Counts.PdfsCopied]));
+        Assert.Contains(night2.Templates, t => t.Pdf is not null);
+        Assert.Equal(night1.Templates.Select(t => t.Pdf?.BlobName), night2.Templates.Select(t => t.Pdf?.BlobName));
+    }
+
+    [Fact]
     public async Task ExportAsync_TemplatePdfReplaced_DownloadsOnlyThatPdfOnceAndEachNightEqualsItsTruth()
     {
         await using var host = await ModulesHost.StartAsync();
