@@ -154,12 +154,13 @@ public sealed partial class RunPruner(
                 $"Cannot prune: an RFI snapshot of run {runId} cannot be read ({e.Message}), so which attachments it needs is unknown. Nothing was removed.", e);
         }
 
-        // Its form snapshots name the PDF forms' PDFs (written once per state of the form, shared by every night it did not change).
+        // Its form snapshots name the PDF forms' and PDF templates' PDFs (written once per state, shared by every night it did not change).
         try
         {
             await foreach (var snapshot in Modules.Forms.FormSnapshotReader.ReadRunAsync(backup, runId, cancellationToken).ConfigureAwait(false))
             {
                 referenced.UnionWith(snapshot.Forms.Where(f => f.Pdf is not null).Select(f => f.Pdf!.BlobName));
+                referenced.UnionWith(snapshot.Templates.Where(t => t.Pdf is not null).Select(t => t.Pdf!.BlobName));
             }
         }
         catch (System.Text.Json.JsonException e)

@@ -9,7 +9,7 @@ namespace AccEmulator.Tests.Forms;
 
 /// <summary>The Forms API as emulated: <c>{data,pagination}</c> offset paging of v2 forms, forms of inactive templates only with
 /// <c>include=inactiveFormTemplates</c>, discarded forms never, <c>updatedAfter</c>, values and built-in table rows of a web form
-/// (404 for a table its layout lacks), a PDF form's PDF values and signed PDF, 403 for the app's own token and for a service
+/// (404 for a table its layout lacks), a PDF form's PDF values and signed PDF, a PDF template's signed blank PDF, 403 for the app's own token and for a service
 /// account not invited, and one quota of 100 a minute for every Forms endpoint.</summary>
 public sealed class FormEndpointsTests
 {
@@ -72,6 +72,33 @@ public sealed class FormEndpointsTests
         Assert.Equal(HttpStatusCode.NotFound, noTable.StatusCode);
         Assert.True(JsonElement.DeepEquals(pdfForm.GetProperty("pdfValues"), pdfValues));
         Assert.Equal(pdfForm.GetProperty("pdfSha256").GetString(), Convert.ToHexStringLower(SHA256.HashData(pdf)));
+    }
+
+    [Fact]
+    public async Task ListTemplates_PdfTemplate_SignedPdfUrlServesTheTruthsBytesAndAReplacedPdfMovesUpdatedAt()
+    {
+        await using var host = await IssueHost.StartAsync();
+        var templates = $"construction/forms/v1/projects/{host.ProjectGuid(0)}/form-templates";
+        using var truth1 = await host.Server.FormTruth.GetAsync(host.ProjectGuid(0));
+        var blank = truth1.RootElement.GetProperty("projects")[0].GetProperty("templates").EnumerateArray().Single(t => t.GetProperty("pdfSha256").ValueKind == JsonValueKind.String);
+        var id = blank.GetProperty("template").GetProperty("id").GetString()!;
+        using var download = new HttpClient();
+
+        var listed = (await host.GetJsonAsync(templates)).GetProperty("data").EnumerateArray().Select(t => t.Clone()).ToList();
+        var pdf = await download.GetByteArrayAsync(listed.Single(t => t.GetProperty("id").GetString() == id).GetProperty("pdfUrl").GetString());
+        host.Clock.Advance(TimeSpan.FromMinutes(5));
+        host.Server.FormMutations.ReplaceTemplatePdf(Guid.Parse(id), 7_000);
+        var relisted = (await host.GetJsonAsync(templates)).GetProperty("data").EnumerateArray().Single(t => t.GetProperty("id").GetString() == id).Clone();
+        var replaced = await download.GetByteArrayAsync(relisted.GetProperty("pdfUrl").GetString());
+        using var truth2 = await host.Server.FormTruth.GetAsync(host.ProjectGuid(0));
+
+        Assert.All(listed.Where(t => t.GetProperty("id").GetString() != id), t => Assert.False(t.TryGetProperty("pdfUrl", out _)));
+        Assert.DoesNotContain("token", listed.Single(t => t.GetProperty("id").GetString() == id).GetProperty("pdfUrl").GetString()!, StringComparison.OrdinalIgnoreCase);
+        Assert.Equal(blank.GetProperty("pdfSha256").GetString(), Convert.ToHexStringLower(SHA256.HashData(pdf)));
+        Assert.Equal(7_000, replaced.Length);
+        var after = truth2.RootElement.GetProperty("projects")[0].GetProperty("templates").EnumerateArray().Single(t => t.GetProperty("template").GetProperty("id").GetString() == id);
+        Assert.Equal(after.GetProperty("pdfSha256").GetString(), Convert.ToHexStringLower(SHA256.HashData(replaced)));
+        Assert.NotEqual(blank.GetProperty("template").GetProperty("updatedAt").GetString(), after.GetProperty("template").GetProperty("updatedAt").GetString());
     }
 
     [Fact]

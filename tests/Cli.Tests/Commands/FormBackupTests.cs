@@ -48,7 +48,7 @@ public sealed class FormBackupTests
 
         Assert.True(night2.ExitCode == 0, night2.ToString());
         var counts2 = (await ManifestAsync(environment, "night-2")).Summary.Modules!.Modules.Single().Counts;
-        Assert.Equal((2L, 1L), (counts2[FormExporter.Counts.FormsRead], counts2[FormExporter.Counts.PdfsCopied]));
+        Assert.Equal((2L, 1L, 0L), (counts2[FormExporter.Counts.FormsRead], counts2[FormExporter.Counts.PdfsCopied], counts2[FormExporter.Counts.TemplatePdfsCopied]));
         // Per project a templates page and a forms page; the changed web form's values and three tables, the PDF form's values.
         Assert.Equal(projects.Count * 2 + 4 + 1, emulator.GetStats().Count(EndpointCategory.Forms));
         using var truth2 = await emulator.FormTruth.GetAsync();
@@ -63,7 +63,8 @@ public sealed class FormBackupTests
 
         Assert.True(restored.ExitCode == 0, restored.ToString());
         var pdfs = Directory.GetFiles(target, "*.pdf", SearchOption.AllDirectories).Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f))));
-        var expected = projects.SelectMany(p => p.GetProperty("forms").EnumerateArray()).Select(f => f.GetProperty("pdfSha256").GetString()).OfType<string>();
+        var expected = projects.SelectMany(p => p.GetProperty("forms").EnumerateArray().Concat(p.GetProperty("templates").EnumerateArray()))
+            .Select(f => f.GetProperty("pdfSha256").GetString()).OfType<string>();
         Assert.Equal(expected.Order(StringComparer.Ordinal), pdfs.Order(StringComparer.Ordinal));
         Assert.Equal(projects.Count, Directory.GetFiles(target, "forms.csv", SearchOption.AllDirectories).Length);
         foreach (var json in Directory.GetFiles(target, "forms.json", SearchOption.AllDirectories))
@@ -118,7 +119,7 @@ public sealed class FormBackupTests
         var snapshot = await FormSnapshotReader.ReadAsync(container, runId, truthProject.GetProperty("projectId").GetString()!, CancellationToken.None);
         Assert.NotNull(snapshot);
         await AssertFormsEqualTruthAsync(truthProject, snapshot);
-        foreach (var pdf in snapshot.Forms.Where(f => f.Pdf is not null).Select(f => f.Pdf!))
+        foreach (var pdf in snapshot.Forms.Select(f => f.Pdf).Concat(snapshot.Templates.Select(t => t.Pdf)).OfType<AccBackup.Modules.StoredModuleFile>())
         {
             await using var bytes = await container.OpenReadAsync(pdf.BlobName, null, null, CancellationToken.None);
             Assert.Equal(pdf.Sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
@@ -127,7 +128,16 @@ public sealed class FormBackupTests
 
     private static Task AssertFormsEqualTruthAsync(JsonElement truthProject, FormSnapshot snapshot)
     {
-        Assert.True(JsonElement.DeepEquals(truthProject.GetProperty("templates"), JsonSerializer.SerializeToElement(snapshot.Templates)));
+        var templates = truthProject.GetProperty("templates").EnumerateArray().ToList();
+        Assert.Equal(templates.Count, snapshot.Templates.Count);
+        foreach (var (truth, exported) in templates.Zip(snapshot.Templates))
+        {
+            var template = JsonNode.Parse(exported.Template.GetRawText())!.AsObject();
+            template.Remove("pdfUrl");
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("template"), JsonSerializer.SerializeToElement(template)), exported.Template.ToString());
+            Assert.Equal(truth.GetProperty("pdfSha256").GetString(), exported.Pdf?.Sha256);
+        }
+
         var forms = truthProject.GetProperty("forms").EnumerateArray().ToList();
         Assert.Equal(forms.Count, snapshot.Forms.Count);
         foreach (var (truth, exported) in forms.Zip(snapshot.Forms))

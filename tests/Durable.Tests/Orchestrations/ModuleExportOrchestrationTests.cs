@@ -76,7 +76,7 @@ public sealed class ModuleExportOrchestrationTests
             }
         }
 
-        // The forms likewise: every listed form of the projects it is still a member of, each PDF by its hash.
+        // The forms likewise: every listed form of the projects it is still a member of, each form's and template's PDF by its hash.
         Assert.Equal(projects.Count - 1, summary.Modules.Modules.Single(m => m.Module == "forms").Projects);
         using var forms = await host.Emulator.FormTruth.GetAsync();
         foreach (var project in forms.RootElement.GetProperty("projects").EnumerateArray())
@@ -91,6 +91,7 @@ public sealed class ModuleExportOrchestrationTests
             var expected = project.GetProperty("forms").EnumerateArray().ToList();
             Assert.Equal(expected.Select(f => f.GetProperty("form").GetProperty("id").GetString()), snapshot!.Forms.Select(f => f.Id));
             Assert.Equal(expected.Select(f => f.GetProperty("pdfSha256").GetString()), snapshot.Forms.Select(f => f.Pdf?.Sha256));
+            Assert.Equal(project.GetProperty("templates").EnumerateArray().Select(t => t.GetProperty("pdfSha256").GetString()), snapshot.Templates.Select(t => t.Pdf?.Sha256));
         }
     }
 

@@ -109,6 +109,18 @@ internal sealed class PruneStore : IDisposable
         await Backup.UploadAsync(AccBackup.Modules.Forms.FormLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
     }
 
+    /// <summary>A form snapshot of one project in <paramref name="runId"/> with no form and one PDF template whose blank PDF is stored in
+    /// <paramref name="templatePdfBlob"/>.</summary>
+    public async Task WriteFormTemplateSnapshotAsync(string runId, string templatePdfBlob)
+    {
+        using var template = System.Text.Json.JsonDocument.Parse("""{"id":"template-1","name":"Permit to Work","pdfUrl":"https://example.invalid/blank.pdf"}""");
+        const string Project = "b.0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11";
+        var snapshot = new AccBackup.Modules.Forms.FormSnapshot(Project, "P", runId, DateTimeOffset.UtcNow, DateTimeOffset.UtcNow, null, null,
+            [new AccBackup.Modules.Forms.FormTemplateRecord(template.RootElement.Clone(), new AccBackup.Modules.StoredModuleFile(templatePdfBlob, 10, new string('0', 64)), null)], []);
+        var json = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(snapshot, AccBackup.Modules.Forms.FormJsonContext.Default.FormSnapshot);
+        await Backup.UploadAsync(AccBackup.Modules.Forms.FormLayout.Snapshot(runId, Project), json, new BlobUploadOptions { Conditions = BlobContainer.CreateOnly }, CancellationToken.None);
+    }
+
     /// <summary>A Photos snapshot of one project in <paramref name="runId"/> with one photo whose bytes are stored in <paramref name="photoBlob"/>.</summary>
     public async Task WritePhotoSnapshotAsync(string runId, string photoBlob)
     {

@@ -268,6 +268,27 @@ public sealed class RunPrunerTests
     }
 
     [Fact]
+    public async Task Prune_FormTemplatePdfs_KeepsThoseAKeptRunsFormSnapshotNamesAndRemovesTheOthers()
+    {
+        const string Named = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/templates/template-1/20301201T120000000Z/Permit to Work.pdf";
+        const string Orphan = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/templates/template-1/20301101T120000000Z/Permit to Work.pdf";
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.UploadUnreferencedAsync(Named);
+            await s.UploadUnreferencedAsync(Orphan);
+            await s.WriteFormTemplateSnapshotAsync("night-3", Named);
+        });
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains(Named, names);
+        Assert.DoesNotContain(Orphan, names);
+        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+    }
+
+    [Fact]
     public async Task Prune_Photos_KeepsThoseAKeptRunsPhotosSnapshotNamesAndRemovesTheOthers()
     {
         const string Named = AccBackup.Modules.Photos.PhotoLayout.FilesRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/p-1/IMG_0001.jpg";

@@ -80,6 +80,9 @@ internal sealed record EmulatedFormTemplate(Guid Id, Guid ProjectGuid, string Na
 
     public DateTimeOffset UpdatedAt { get; set; } = CreatedAt;
 
+    /// <summary>A PDF template's blank PDF (what a new form of it is filled on); null for a web template.</summary>
+    public FormPdf? Pdf { get; set; }
+
     /// <summary>Whether its forms carry the built-in work log, materials and equipment tables.</summary>
     public bool HasBuiltInTables => TemplateType == "pg.template_type.daily_report";
 }
@@ -90,5 +93,5 @@ internal sealed record FormValue(Guid Id, Guid FieldId, string ValueName, string
 /// <summary>One row of a built-in table: its cells by column name (text or number).</summary>
 internal sealed record FormTableRow(Guid Id, string Table, int Rank, IReadOnlyList<(string Column, string? Text, double? Number)> Cells, string UpdatedBy, DateTimeOffset UpdatedAt);
 
-/// <summary>The PDF of a PDF form: its file id and name, its bytes an OSS object.</summary>
+/// <summary>The PDF of a PDF form or a PDF template: its file id and name, its bytes an OSS object.</summary>
 internal sealed record FormPdf(Guid FileId, string FileName, StorageObject Storage);

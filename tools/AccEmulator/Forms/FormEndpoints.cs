@@ -10,7 +10,8 @@ namespace AccEmulator.Forms;
 /// The ACC Forms API (<c>/construction/forms/v1|v2/projects/{projectId}/…</c>, project id without <c>b.</c>): v2 forms
 /// (<c>limit</c> 1–50, <c>offset</c>, <c>updatedAfter</c>/<c>updatedBefore</c> at or after/before, <c>statuses</c>, <c>ids</c>,
 /// <c>templateId</c>, <c>sort</c> by formNum or updatedAt, <c>include=inactiveFormTemplates</c>; discarded forms never listed), v1
-/// templates, v2 values (limit ≤ 100), v1 table values of a built-in table (404 when the form's layout has none), v2 PDF values.
+/// templates (a PDF template's <c>pdfUrl</c> signed like a form's PDF), v2 values (limit ≤ 100), v1 table values of a built-in
+/// table (404 when the form's layout has none), v2 PDF values.
 /// Every answer is <c>{"data":[…],"pagination":{offset,limit,totalResults,nextUrl}}</c>. Only a user-context token reaches them
 /// (<see cref="UserContextAccessFilter"/>); all count against one quota of 100 a minute per app.
 /// </summary>
@@ -27,7 +28,7 @@ internal static class FormEndpoints
         ["equipmentEntries"] = "8af6c450-dd2a-32ae-0090-5493a9cc884e",
     };
 
-    /// <summary>The bucket of form PDFs' signed URLs.</summary>
+    /// <summary>The bucket of form and template PDFs' signed URLs.</summary>
     public const string PdfBucket = "forms-pdfs";
 
     public static void Map(WebApplication app)
@@ -79,10 +80,13 @@ internal static class FormEndpoints
             return BadRequest(error!);
         }
 
+        var now = state.Clock.GetUtcNow();
+        var baseUrl = ApiLinks.For(request).BaseUrl;
         lock (state.Forms.SyncRoot)
         {
             var templates = state.Forms.Find(Guid.Parse(projectId))!.Templates;
-            return JsonBody.Object(w => FormJson.WritePage(w, request, page.Limit, page.Offset, templates, FormJson.WriteTemplate));
+            return JsonBody.Object(w => FormJson.WritePage(w, request, page.Limit, page.Offset, templates, (writer, template) => FormJson.WriteTemplate(writer, template,
+                template.Pdf is { } pdf ? state.Signer.CreateUrl(baseUrl, PdfBucket, pdf.Storage.ObjectKey, null, now, TimeSpan.FromHours(1)) : null)));
         }
     }
 

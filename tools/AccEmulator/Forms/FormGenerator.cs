@@ -6,8 +6,9 @@ using AccEmulator.Issues;
 namespace AccEmulator.Forms;
 
 /// <summary>Seeds every project's form templates and forms from a random stream of their own (no other seeded value moves): the
-/// demo's first project 9 forms and its second 3 (daily reports with table rows, safety checklists, PDF permits, one archived,
-/// one of an inactive template, one discarded the API never lists), seed-scaled 10–90 forms a project.</summary>
+/// demo's first project 9 forms and its second 3 (daily reports with table rows, safety checklists, PDF permits of a PDF template
+/// with its blank PDF, one archived, one of an inactive template, one discarded the API never lists), seed-scaled 10–90 forms a
+/// project.</summary>
 internal static class FormGenerator
 {
     public static readonly string[] Tables = ["worklogEntries", "materialsEntries", "equipmentEntries"];
@@ -42,6 +43,14 @@ internal static class FormGenerator
             foreach (var (name, type, pdf) in Templates)
             {
                 project.Templates.Add(new EmulatedFormTemplate(r.NextGuid(), projectGuid, name, type, pdf, r.Pick(people), GenerationClock.Start));
+            }
+
+            // The PDF templates' blank PDFs draw from a stream of their own, so adding them moved no form.
+            var blanks = DeterministicRandom.For(options.Seed, "forms/template-pdfs/" + projectGuid.ToString("D"));
+            foreach (var template in project.Templates.Where(t => t.IsPdf))
+            {
+                var length = demo ? blanks.Next(20_000, 120_000) : (long)Math.Max(1, blanks.Next(50_000, 1_000_000) / options.SizeDivisor);
+                store.SetPdf(template, NewPdf(options.Seed, blanks, template.Name + ".pdf", length));
             }
 
             // An old template retired from use: its forms stay, listed only on request.

@@ -70,8 +70,9 @@ internal static class FormJson
         w.WriteEndObject();
     }
 
-    /// <summary>A template as <c>GET v1 form-templates</c> lists it.</summary>
-    public static void WriteTemplate(Utf8JsonWriter w, EmulatedFormTemplate template)
+    /// <summary>A template as <c>GET v1 form-templates</c> lists it; <paramref name="pdfUrl"/> is a PDF template's signed URL
+    /// to its blank PDF (the truth writes none: it changes with every read).</summary>
+    public static void WriteTemplate(Utf8JsonWriter w, EmulatedFormTemplate template, string? pdfUrl)
     {
         w.WriteStartObject();
         w.WriteString("projectId", template.ProjectGuid);
@@ -83,6 +84,11 @@ internal static class FormJson
         w.WriteString("createdAt", SheetJson.Time(template.CreatedAt));
         w.WriteString("updatedAt", SheetJson.Time(template.UpdatedAt));
         w.WriteBoolean("isPdf", template.IsPdf);
+        if (pdfUrl is not null)
+        {
+            w.WriteString("pdfUrl", pdfUrl);
+        }
+
         w.WriteEndObject();
     }
 

@@ -58,14 +58,21 @@ public sealed class FormMutator
     public void ReplacePdf(Guid formId, long length) => Change(formId, form =>
         _store.SetPdf(form, FormGenerator.NewPdf(_seed, _ids, form.Pdf?.FileName ?? throw new InvalidOperationException($"Form '{formId}' is not a PDF form."), length)));
 
+    /// <summary>Replaces a PDF template's blank PDF with a new one of <paramref name="length"/> bytes (new bytes, a new file id,
+    /// a new <c>updatedAt</c>).</summary>
+    public void ReplaceTemplatePdf(Guid templateId, long length) => ChangeTemplate(templateId, template =>
+        _store.SetPdf(template, FormGenerator.NewPdf(_seed, _ids, template.Pdf?.FileName ?? throw new InvalidOperationException($"Template '{templateId}' is not a PDF template."), length)));
+
     /// <summary>Makes a template inactive (its forms are then listed only with <c>include=inactiveFormTemplates</c>) or active again.</summary>
-    public void SetTemplateActive(Guid templateId, bool active)
+    public void SetTemplateActive(Guid templateId, bool active) => ChangeTemplate(templateId, template => template.Status = active ? "active" : "inactive");
+
+    private void ChangeTemplate(Guid templateId, Action<EmulatedFormTemplate> change)
     {
         lock (_store.SyncRoot)
         {
             var template = _store.Projects.SelectMany(p => p.Templates).FirstOrDefault(t => t.Id == templateId)
                 ?? throw new KeyNotFoundException($"Template '{templateId}' not found.");
-            template.Status = active ? "active" : "inactive";
+            change(template);
             template.UpdatedAt = _clock.GetUtcNow();
         }
     }

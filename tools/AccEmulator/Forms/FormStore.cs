@@ -24,6 +24,13 @@ internal sealed class FormStore(EmulatedAccount account)
         form.Pdf = pdf;
         account.Objects.TryAdd(pdf.Storage.ObjectKey, pdf.Storage);
     }
+
+    /// <summary>Gives a PDF template its blank PDF; the bytes become an OSS object the signed-download path serves.</summary>
+    public void SetPdf(EmulatedFormTemplate template, FormPdf pdf)
+    {
+        template.Pdf = pdf;
+        account.Objects.TryAdd(pdf.Storage.ObjectKey, pdf.Storage);
+    }
 }
 
 /// <summary>One project's templates and forms (forms in number order).</summary>

@@ -8,7 +8,8 @@ using AccEmulator.Hosting;
 
 namespace AccEmulator.Forms;
 
-/// <summary>The oracle for form backups: every template, and every form the API lists (discarded ones never; archived ones and
+/// <summary>The oracle for form backups: every template (without its signed <c>pdfUrl</c>) with the SHA-256 of a PDF template's
+/// blank PDF as served, and every form the API lists (discarded ones never; archived ones and
 /// those of inactive templates too) without the members that change with each read (<c>pdfFile.pdfUrl</c>,
 /// <c>lastFetchedAt</c>), with its values, table rows, PDF values and the SHA-256 of the PDF actually served.</summary>
 public sealed class FormTruth
@@ -22,7 +23,7 @@ public sealed class FormTruth
         _hashes = hashes;
     }
 
-    /// <summary><c>{"projects":[{"projectId","templates":[…],"forms":[{"form","values","tableRows","pdfValues","pdfSha256"}]}]}</c>
+    /// <summary><c>{"projects":[{"projectId","templates":[{"template","pdfSha256"}],"forms":[{"form","values","tableRows","pdfValues","pdfSha256"}]}]}</c>
     /// for one project (GUID, with or without <c>b.</c>) or all; forms in number order.</summary>
     public async Task<JsonDocument> GetAsync(string? projectId = null, CancellationToken cancellationToken = default)
     {
@@ -30,7 +31,8 @@ public sealed class FormTruth
         List<StorageObject> objects;
         lock (_store.SyncRoot)
         {
-            objects = [.. Selected(only).SelectMany(p => p.Listable).Where(f => f.Pdf is not null).Select(f => f.Pdf!.Storage)];
+            objects = [.. Selected(only).SelectMany(p => p.Listable).Where(f => f.Pdf is not null).Select(f => f.Pdf!.Storage),
+                .. Selected(only).SelectMany(p => p.Templates).Where(t => t.Pdf is not null).Select(t => t.Pdf!.Storage)];
         }
 
         // A PDF never changes under its object key (a new PDF is a new object), so hashes taken before the snapshot stay right.
@@ -51,7 +53,15 @@ public sealed class FormTruth
                 w.WriteStartObject();
                 w.WriteString("projectId", project.ProjectGuid);
                 w.WriteStartArray("templates");
-                project.Templates.ForEach(t => FormJson.WriteTemplate(w, t));
+                foreach (var template in project.Templates)
+                {
+                    w.WriteStartObject();
+                    w.WritePropertyName("template");
+                    FormJson.WriteTemplate(w, template, pdfUrl: null);
+                    w.WriteString("pdfSha256", template.Pdf is { } blank ? hashes.GetValueOrDefault(blank.Storage.ObjectKey) : null);
+                    w.WriteEndObject();
+                }
+
                 w.WriteEndArray();
                 w.WriteStartArray("forms");
                 foreach (var form in project.Listable.OrderBy(f => f.Number))

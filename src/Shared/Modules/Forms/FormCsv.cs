@@ -16,8 +16,8 @@ internal static class FormCsv
 
     public static byte[] Write(FormSnapshot snapshot)
     {
-        var templates = snapshot.Templates.Where(t => ModuleJson.Text(t, "id") is not null)
-            .GroupBy(t => ModuleJson.Text(t, "id")!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => ModuleJson.Text(g.First(), "name"), StringComparer.Ordinal);
+        var templates = snapshot.Templates.Where(t => t.Id is not null)
+            .GroupBy(t => t.Id!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => ModuleJson.Text(g.First().Template, "name"), StringComparer.Ordinal);
         var text = new StringBuilder();
         text.AppendJoin(',', Columns.Select(ManifestCsv.Field)).Append("\r\n");
         foreach (var record in snapshot.Forms)

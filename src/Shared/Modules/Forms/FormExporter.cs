@@ -8,7 +8,8 @@ using Microsoft.Extensions.Options;
 
 namespace AccBackup.Modules.Forms;
 
-/// <summary>Writes one project's forms for one run: the templates, the forms listed through <see cref="FormsClient"/> (every one
+/// <summary>Writes one project's forms for one run: the templates (a PDF template's blank PDF stored once per state of the
+/// template, downloaded only when the template is new or changed), the forms listed through <see cref="FormsClient"/> (every one
 /// on the first night and every <c>Forms:FullReadEveryDays</c>, otherwise only those updated since the run before), each changed
 /// form's values and table rows (web forms) or PDF values and PDF (PDF forms), the PDF as a write-once blob referenced by every
 /// night that finds the form unchanged; the JSON record and the CSV created once under the run. A second call for the same run
@@ -52,6 +53,15 @@ public sealed partial class FormExporter(
 
         /// <summary>PDFs that could not be stored (the snapshot says why; the next night tries again).</summary>
         public const string PdfFailures = "pdfFailures";
+
+        /// <summary>PDF templates (each with its blank PDF).</summary>
+        public const string TemplatePdfs = "templatePdfs";
+
+        /// <summary>Of <see cref="TemplatePdfs"/>, those whose PDF this run downloaded (new or changed templates; the rest were stored before).</summary>
+        public const string TemplatePdfsCopied = "templatePdfsCopied";
+
+        /// <summary>Template PDFs that could not be stored (the snapshot says why; the next night tries again).</summary>
+        public const string TemplatePdfFailures = "templatePdfFailures";
     }
 
     private readonly FormsOptions settings = options.Value;
@@ -65,7 +75,7 @@ public sealed partial class FormExporter(
         ArgumentNullException.ThrowIfNull(input);
         if (await FormSnapshotReader.ReadAsync(container, input.RunId, input.ProjectId, cancellationToken).ConfigureAwait(false) is { } written)
         {
-            return CountsOf(written, read: 0, copied: 0);
+            return CountsOf(written, read: 0, copied: 0, templatesCopied: 0);
         }
 
         var exportedAt = time.GetUtcNow();
@@ -74,7 +84,7 @@ public sealed partial class FormExporter(
             : null;
         var full = previous is null || exportedAt - previous.FullReadAt >= TimeSpan.FromDays(settings.FullReadEveryDays);
         var since = full ? (DateTimeOffset?)null : previous!.ExportedAt - settings.UpdatedOverlap;
-        var templates = await client.ListTemplatesAsync(input.ProjectId, cancellationToken).ConfigureAwait(false);
+        var (templates, templatesCopied) = await ReadTemplatesAsync(input, previous, cancellationToken).ConfigureAwait(false);
         var listed = await OffsetPages.ToListAsync(client.ListFormsAsync(input.ProjectId, since, cancellationToken)).ConfigureAwait(false);
         var before = (previous?.Forms ?? []).ToDictionary(f => f.Id, StringComparer.Ordinal);
 
@@ -118,8 +128,9 @@ public sealed partial class FormExporter(
         await ModuleSnapshots.WriteOnceAsync(container, FormLayout.Csv(input.RunId, input.ProjectId), FormCsv.Write(snapshot), "text/csv; charset=utf-8", cancellationToken).ConfigureAwait(false);
         await ModuleSnapshots.WriteOnceAsync(container, FormLayout.Snapshot(input.RunId, input.ProjectId), JsonSerializer.SerializeToUtf8Bytes(snapshot, FormJsonContext.Default.FormSnapshot),
             "application/json", cancellationToken).ConfigureAwait(false);
-        var counts = CountsOf(snapshot, read, copied);
+        var counts = CountsOf(snapshot, read, copied, templatesCopied);
         Log.Exported(logger, input.ProjectId, snapshot.Forms.Count, read, full, snapshot.Templates.Count, counts[Counts.Pdfs], copied, counts[Counts.PdfFailures]);
+        Log.TemplatesExported(logger, input.ProjectId, counts[Counts.TemplatePdfs], templatesCopied, counts[Counts.TemplatePdfFailures]);
         return counts;
     }
 
@@ -179,7 +190,7 @@ public sealed partial class FormExporter(
 
     private static string Id(JsonElement form) => new JsonApiReader(ApsEndpoint.Forms).RequiredString(form, "id");
 
-    private static Dictionary<string, long> CountsOf(FormSnapshot snapshot, int read, int copied) => new(StringComparer.Ordinal)
+    private static Dictionary<string, long> CountsOf(FormSnapshot snapshot, int read, int copied, int templatesCopied) => new(StringComparer.Ordinal)
     {
         [Counts.Forms] = snapshot.Forms.Count,
         [Counts.FormsRead] = read,
@@ -190,6 +201,9 @@ public sealed partial class FormExporter(
         [Counts.Pdfs] = snapshot.Forms.Count(f => f.IsPdf),
         [Counts.PdfsCopied] = copied,
         [Counts.PdfFailures] = snapshot.Forms.Count(f => f.IsPdf && f.Pdf is null),
+        [Counts.TemplatePdfs] = snapshot.Templates.Count(t => t.IsPdf),
+        [Counts.TemplatePdfsCopied] = templatesCopied,
+        [Counts.TemplatePdfFailures] = snapshot.Templates.Count(t => t.IsPdf && t.Pdf is null),
     };
 
     private static partial class Log
@@ -199,5 +213,11 @@ public sealed partial class FormExporter(
 
         [LoggerMessage(EventId = 9151, Level = LogLevel.Warning, Message = "The PDF of form {FormId} of project {ProjectId} is not stored: {Reason}")]
         public static partial void PdfFailed(ILogger logger, string projectId, string formId, string reason);
+
+        [LoggerMessage(EventId = 9152, Level = LogLevel.Warning, Message = "The PDF of form template {TemplateId} of project {ProjectId} is not stored: {Reason}")]
+        public static partial void TemplatePdfFailed(ILogger logger, string projectId, string templateId, string reason);
+
+        [LoggerMessage(EventId = 9153, Level = LogLevel.Information, Message = "Form templates of {ProjectId}: {TemplatePdfs} PDF templates ({TemplatePdfsCopied} PDFs stored now), {TemplatePdfFailures} PDFs not stored")]
+        public static partial void TemplatesExported(ILogger logger, string projectId, long templatePdfs, int templatePdfsCopied, long templatePdfFailures);
     }
 }

@@ -4,9 +4,10 @@ using AccBackup.Storage;
 
 namespace AccBackup.Modules.Forms;
 
-/// <summary>The entries that restore a run's forms into a folder: per project <c>{project}/Forms/forms.json</c>, <c>forms.csv</c>
-/// and <c>pdfs/{form number}/{file name}</c>, each with the SHA-256 the export recorded (the JSON and CSV hashed here), so the
-/// writer proves every file before it appears. A PDF that was not stored is left out (the snapshot says why).</summary>
+/// <summary>The entries that restore a run's forms into a folder: per project <c>{project}/Forms/forms.json</c>, <c>forms.csv</c>,
+/// <c>pdfs/{form number}/{file name}</c> and each PDF template's blank PDF as <c>templates/{template id}/{name}.pdf</c>, each with
+/// the SHA-256 the export recorded (the JSON and CSV hashed here), so the writer proves every file before it appears. A PDF that
+/// was not stored is left out (the snapshot says why).</summary>
 public static class FormRestorer
 {
     /// <summary>The files of every project's forms in <paramref name="runId"/>; none when the run kept no forms.</summary>
@@ -27,6 +28,14 @@ public static class FormRestorer
                 var pdf = record.Pdf!;
                 var name = ModuleJson.Text(record.Form, "pdfFile", "fileName") ?? record.Id + ".pdf";
                 var place = $"{folder}pdfs/{BlobPathBuilder.Segment(ModuleJson.Text(record.Form, "formNum") ?? record.Id)}/{BlobPathBuilder.Segment(name)}";
+                entries.Add(ModuleBlobs.Entry(snapshot.ProjectId, snapshot.ProjectName, place, pdf.BlobName, pdf.Bytes, pdf.Sha256));
+            }
+
+            foreach (var template in snapshot.Templates.Where(t => t.Pdf is not null && t.Id is not null))
+            {
+                var pdf = template.Pdf!;
+                var name = (ModuleJson.Text(template.Template, "name") ?? template.Id) + ".pdf";
+                var place = $"{folder}templates/{BlobPathBuilder.Segment(template.Id!)}/{BlobPathBuilder.Segment(name)}";
                 entries.Add(ModuleBlobs.Entry(snapshot.ProjectId, snapshot.ProjectName, place, pdf.BlobName, pdf.Bytes, pdf.Sha256));
             }
         }

@@ -9,7 +9,8 @@ namespace AccBackup.Modules.Forms;
 /// <param name="FullReadAt">When every form was last listed (this run, or one it was based on): the next full read is due from it.</param>
 /// <param name="UpdatedSince">Where this run's <c>updatedAfter</c> was; null when it listed every form.</param>
 /// <param name="BasedOnRunId">The run whose records this one carried for the forms that had not changed; null on a first read.</param>
-/// <param name="Templates">Every form template, inactive ones too (read whole each night: a page per 50).</param>
+/// <param name="Templates">Every form template, inactive ones too (listed whole each night: a page per 50), a PDF template with its
+/// stored PDF.</param>
 public sealed record FormSnapshot(
     string ProjectId,
     string ProjectName,
@@ -18,7 +19,7 @@ public sealed record FormSnapshot(
     DateTimeOffset FullReadAt,
     DateTimeOffset? UpdatedSince,
     string? BasedOnRunId,
-    IReadOnlyList<JsonElement> Templates,
+    IReadOnlyList<FormTemplateRecord> Templates,
     IReadOnlyList<FormRecord> Forms);
 
 /// <summary>Source-generated JSON for form snapshots.</summary>

@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace AccBackup.Tests.Modules.Forms;
 
-/// <summary><c>restore --modules forms</c>: the snapshot, the CSV and every PDF written back as that night held them (not as
+/// <summary><c>restore --modules forms</c>: the snapshot, the CSV, every form's PDF and every PDF template's blank PDF written back as that night held them (not as
 /// the form is now), proven by SHA-256.</summary>
 public sealed class FormRestoreTests
 {
@@ -23,6 +23,9 @@ public sealed class FormRestoreTests
         var forms = truth.RootElement.GetProperty("projects")[0].GetProperty("forms").EnumerateArray().ToList();
         var permit = forms.First(f => f.GetProperty("pdfSha256").ValueKind == JsonValueKind.String);
         host.Emulator.FormMutations.ReplacePdf(Guid.Parse(permit.GetProperty("form").GetProperty("id").GetString()!), 9_999);
+        var templates = truth.RootElement.GetProperty("projects")[0].GetProperty("templates").EnumerateArray().ToList();
+        var blank = templates.First(t => t.GetProperty("pdfSha256").ValueKind == JsonValueKind.String).GetProperty("template");
+        host.Emulator.FormMutations.ReplaceTemplatePdf(Guid.Parse(blank.GetProperty("id").GetString()!), 8_888);
         var destination = Path.Combine(Path.GetTempPath(), "forms-restore-" + Guid.NewGuid().ToString("N"));
         var reader = host.Services.GetRequiredService<ManifestReader>();
         var restorer = new ModuleRestorer(host.Container, reader, new IssueRestorer(host.Container, reader));
@@ -45,6 +48,10 @@ public sealed class FormRestoreTests
                 .Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f)))).Order().ToList();
             var expected = forms.Select(f => f.GetProperty("pdfSha256").GetString()).OfType<string>().Order().ToList();
             Assert.Equal(expected, written);
+            var writtenTemplates = Directory.GetFiles(Path.Combine(folder, "templates"), "*.pdf", SearchOption.AllDirectories)
+                .Select(f => Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(f)))).Order().ToList();
+            Assert.Equal(templates.Select(t => t.GetProperty("pdfSha256").GetString()).OfType<string>().Order().ToList(), writtenTemplates);
+            Assert.True(File.Exists(Path.Combine(folder, "templates", blank.GetProperty("id").GetString()!, blank.GetProperty("name").GetString() + ".pdf")));
             Assert.True(File.Exists(Path.Combine(folder, "pdfs", permit.GetProperty("form").GetProperty("formNum").GetInt32().ToString(System.Globalization.CultureInfo.InvariantCulture),
                 permit.GetProperty("form").GetProperty("pdfFile").GetProperty("fileName").GetString()!)));
         }

@@ -7,12 +7,20 @@ using AccBackup.Storage;
 namespace AccBackup.Tests.Modules.Forms;
 
 /// <summary>A night's form snapshot against the emulator's truth: templates and forms field by field (less what changes with
-/// each read: <c>pdfFile.pdfUrl</c>, <c>lastFetchedAt</c>), values, table rows, PDF values, each PDF by SHA-256 of its blob.</summary>
+/// each read: <c>pdfUrl</c>, <c>pdfFile.pdfUrl</c>, <c>lastFetchedAt</c>), values, table rows, PDF values, each form's and PDF
+/// template's PDF by SHA-256 of its blob.</summary>
 internal static class FormTruthAssert
 {
     public static async Task EqualAsync(JsonElement truthProject, FormSnapshot snapshot, BlobContainer container)
     {
-        Assert.True(JsonElement.DeepEquals(truthProject.GetProperty("templates"), JsonSerializer.SerializeToElement(snapshot.Templates)));
+        var templates = truthProject.GetProperty("templates").EnumerateArray().ToList();
+        Assert.Equal(templates.Count, snapshot.Templates.Count);
+        foreach (var (truth, exported) in templates.Zip(snapshot.Templates))
+        {
+            Assert.True(JsonElement.DeepEquals(truth.GetProperty("template"), ComparableTemplate(exported.Template)), exported.Template.ToString());
+            await BytesEqualAsync(truth.GetProperty("pdfSha256").GetString(), exported.Pdf, container);
+        }
+
         var forms = truthProject.GetProperty("forms").EnumerateArray().ToList();
         Assert.Equal(forms.Count, snapshot.Forms.Count);
         foreach (var (truth, exported) in forms.Zip(snapshot.Forms))
@@ -21,13 +29,25 @@ internal static class FormTruthAssert
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("values"), JsonSerializer.SerializeToElement(exported.Values)));
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("tableRows"), JsonSerializer.SerializeToElement(exported.TableRows)));
             Assert.True(JsonElement.DeepEquals(truth.GetProperty("pdfValues"), JsonSerializer.SerializeToElement(exported.PdfValues)));
-            var sha256 = truth.GetProperty("pdfSha256").GetString();
-            Assert.Equal(sha256, exported.Pdf?.Sha256);
-            if (sha256 is not null)
-            {
-                await using var bytes = await container.OpenReadAsync(exported.Pdf!.BlobName, null, null, CancellationToken.None);
-                Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
-            }
+            await BytesEqualAsync(truth.GetProperty("pdfSha256").GetString(), exported.Pdf, container);
+        }
+    }
+
+    /// <summary>A template as listed, without its signed <c>pdfUrl</c> (it changes with each read).</summary>
+    public static JsonElement ComparableTemplate(JsonElement template)
+    {
+        var node = JsonNode.Parse(template.GetRawText())!.AsObject();
+        node.Remove("pdfUrl");
+        return JsonSerializer.SerializeToElement(node);
+    }
+
+    private static async Task BytesEqualAsync(string? sha256, AccBackup.Modules.StoredModuleFile? stored, BlobContainer container)
+    {
+        Assert.Equal(sha256, stored?.Sha256);
+        if (sha256 is not null)
+        {
+            await using var bytes = await container.OpenReadAsync(stored!.BlobName, null, null, CancellationToken.None);
+            Assert.Equal(sha256, Convert.ToHexStringLower(await SHA256.HashDataAsync(bytes)));
         }
     }
 
