@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Text.RegularExpressions;
 using AccBackup.Runs;
+using AccBackup.Testing;
 using Microsoft.Extensions.Logging;
 
 namespace AccBackup.Repository.Tests.Files;
@@ -78,6 +79,23 @@ public sealed partial class LogContractTests
 
     [GeneratedRegex(@"\{(?<name>\w+)\}")]
     private static partial Regex Placeholder();
+
+    [Fact]
+    public void LoggerMessages_EveryEventId_NamesOneMessage()
+    {
+        // A query or alert selects a log by its EventId: two messages sharing one would be read as each other.
+        var ids = Directory.EnumerateFiles(Path.Combine(RepoPaths.Root, "src"), "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
+                && !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .SelectMany(f => LoggerEventId().Matches(File.ReadAllText(f)).Select(m => (Id: m.Groups["id"].Value, File: RepoFiles.Relative(f))))
+            .ToList();
+
+        Assert.True(ids.Count > 50, $"only {ids.Count} [LoggerMessage] event ids found");
+        Assert.Empty(ids.GroupBy(i => i.Id).Where(g => g.Count() > 1).Select(g => $"{g.Key}: {string.Join(", ", g.Select(i => i.File))}"));
+    }
+
+    [GeneratedRegex(@"\[LoggerMessage\(EventId = (?<id>\d+)")]
+    private static partial Regex LoggerEventId();
 
     [GeneratedRegex(@"\bd\.(?<name>\w+)")]
     private static partial Regex DimensionRead();

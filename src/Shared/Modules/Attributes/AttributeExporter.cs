@@ -146,7 +146,7 @@ public sealed partial class AttributeExporter(
 
     private static partial class Log
     {
-        [LoggerMessage(EventId = 9150, Level = LogLevel.Information, Message = "Custom attributes of {ProjectId} exported: {Folders} folders ({FoldersRead} read), {Versions} versions ({VersionsRead} read), full read {FullRead}, {VersionErrors} versions answered with an error")]
+        [LoggerMessage(EventId = 9145, Level = LogLevel.Information, Message = "Custom attributes of {ProjectId} exported: {Folders} folders ({FoldersRead} read), {Versions} versions ({VersionsRead} read), full read {FullRead}, {VersionErrors} versions answered with an error")]
         public static partial void Exported(ILogger logger, string projectId, int folders, int foldersRead, int versions, int versionsRead, bool fullRead, long versionErrors);
     }
 }

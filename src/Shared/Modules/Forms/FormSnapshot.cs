@@ -25,4 +25,5 @@ public sealed record FormSnapshot(
 /// <summary>Source-generated JSON for form snapshots.</summary>
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, WriteIndented = true)]
 [JsonSerializable(typeof(FormSnapshot))]
+[JsonSerializable(typeof(StoredModuleFile))]
 internal sealed partial class FormJsonContext : JsonSerializerContext;

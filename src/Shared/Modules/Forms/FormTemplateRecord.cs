@@ -5,9 +5,10 @@ namespace AccBackup.Modules.Forms;
 
 /// <summary>One form template as <c>GET v1 form-templates</c> listed it, with a PDF template's blank PDF stored (what a restored
 /// form is filled on again) or why it is not (the next night tries again); <see cref="FormRecord"/> is a form, this its template.</summary>
+[JsonConverter(typeof(FormTemplateRecordConverter))]
 public sealed record FormTemplateRecord(JsonElement Template, StoredModuleFile? Pdf, string? PdfError)
 {
-    /// <summary>The template's id (null in a snapshot written before templates carried their PDFs).</summary>
+    /// <summary>The template's id.</summary>
     [JsonIgnore]
     public string? Id => ModuleJson.Text(Template, "id");
 
