@@ -25,7 +25,7 @@ public sealed class RunSchedule(RunScheduleState state)
     public RunScheduleState State { get; } = state ?? throw new ArgumentNullException(nameof(state));
 
     /// <summary>Work started and not yet reported back.</summary>
-    public int InFlight => FileWorkInFlight + State.IssueExportsInFlight + State.ModuleExportsInFlight;
+    public int InFlight => FileWorkInFlight + State.ExportsInFlight.Values.Sum();
 
     /// <summary>Listings and copies started and not yet reported back: what the file window holds.</summary>
     public int FileWorkInFlight => State.ListingsInFlight + State.CopiesInFlight;
@@ -109,7 +109,6 @@ public sealed class RunSchedule(RunScheduleState state)
         {
             var next = State.PendingIssueExports[0];
             State.PendingIssueExports.RemoveAt(0);
-            State.IssueExportsInFlight++;
             inFlight[ModuleNames.Issues] = inFlight.GetValueOrDefault(ModuleNames.Issues) + 1;
             work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, next));
         }
@@ -127,7 +126,6 @@ public sealed class RunSchedule(RunScheduleState state)
             }
 
             pending.RemoveAt(i);
-            State.ModuleExportsInFlight++;
             inFlight[next.Module] = inFlight.GetValueOrDefault(next.Module) + 1;
             work.Add(new ScheduledWork(State.NextWorkId++, next.Project, null, null, null, next));
         }
@@ -387,15 +385,6 @@ public sealed class RunSchedule(RunScheduleState state)
     /// <summary>An export of <paramref name="module"/> ended (done or failed): its lane is free.</summary>
     private void ExportEnded(string module)
     {
-        if (module == ModuleNames.Issues)
-        {
-            State.IssueExportsInFlight--;
-        }
-        else
-        {
-            State.ModuleExportsInFlight--;
-        }
-
         State.ExportsInFlight[module] = Math.Max(0, State.ExportsInFlight.GetValueOrDefault(module) - 1);
     }
 

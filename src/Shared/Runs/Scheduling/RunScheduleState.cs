@@ -21,12 +21,8 @@ public sealed class RunScheduleState
     /// <summary>Projects whose issues could not be exported, and why: never a failure of their files.</summary>
     public List<Manifest.ProjectFailure> IssueFailures { get; init; } = [];
 
-    public int IssueExportsInFlight { get; set; }
-
     /// <summary>Module exports not started yet, one per project and module (<see cref="RunPlan.Modules"/>).</summary>
     public List<ExportModuleInput> PendingModuleExports { get; init; } = [];
-
-    public int ModuleExportsInFlight { get; set; }
 
     /// <summary>Projects whose export of one module (issues included) may run at once, beside the file window.</summary>
     /// <remarks>A state an earlier build wrote has none: one at a time, as its exports shared a quarter of the window.</remarks>
