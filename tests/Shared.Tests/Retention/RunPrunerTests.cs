@@ -251,20 +251,7 @@ public sealed class RunPrunerTests
     {
         const string Named = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/pdfs/form-1/20301201T120000000Z/permit.pdf";
         const string Orphan = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/pdfs/form-1/20301101T120000000Z/permit.pdf";
-        using var store = await FourNightsAsync(beforeNight4: async s =>
-        {
-            await s.UploadUnreferencedAsync(Named);
-            await s.UploadUnreferencedAsync(Orphan);
-            await s.WriteFormSnapshotAsync("night-3", Named);
-        });
-
-        var report = await store.PruneAsync(KeepTwoDays);
-
-        Assert.True(report.Succeeded, report.Refusal);
-        var names = await PruneStore.NamesAsync(store.Backup);
-        Assert.Contains(Named, names);
-        Assert.DoesNotContain(Orphan, names);
-        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+        await AssertKeepsTheNamedBlobAndRemovesTheOrphanAsync(Named, Orphan, s => s.WriteFormSnapshotAsync("night-3", Named));
     }
 
     [Fact]
@@ -272,20 +259,7 @@ public sealed class RunPrunerTests
     {
         const string Named = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/templates/template-1/20301201T120000000Z/Permit to Work.pdf";
         const string Orphan = AccBackup.Modules.Forms.FormLayout.PdfsRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/templates/template-1/20301101T120000000Z/Permit to Work.pdf";
-        using var store = await FourNightsAsync(beforeNight4: async s =>
-        {
-            await s.UploadUnreferencedAsync(Named);
-            await s.UploadUnreferencedAsync(Orphan);
-            await s.WriteFormTemplateSnapshotAsync("night-3", Named);
-        });
-
-        var report = await store.PruneAsync(KeepTwoDays);
-
-        Assert.True(report.Succeeded, report.Refusal);
-        var names = await PruneStore.NamesAsync(store.Backup);
-        Assert.Contains(Named, names);
-        Assert.DoesNotContain(Orphan, names);
-        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+        await AssertKeepsTheNamedBlobAndRemovesTheOrphanAsync(Named, Orphan, s => s.WriteFormTemplateSnapshotAsync("night-3", Named));
     }
 
     [Fact]
@@ -293,20 +267,7 @@ public sealed class RunPrunerTests
     {
         const string Named = AccBackup.Modules.Photos.PhotoLayout.FilesRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/p-1/IMG_0001.jpg";
         const string Orphan = AccBackup.Modules.Photos.PhotoLayout.FilesRoot + "0f9b5a2e-2f71-4c64-9d55-7c1b9a0e3d11/p-2/IMG_0002.jpg";
-        using var store = await FourNightsAsync(beforeNight4: async s =>
-        {
-            await s.UploadUnreferencedAsync(Named);
-            await s.UploadUnreferencedAsync(Orphan);
-            await s.WritePhotoSnapshotAsync("night-3", Named);
-        });
-
-        var report = await store.PruneAsync(KeepTwoDays);
-
-        Assert.True(report.Succeeded, report.Refusal);
-        var names = await PruneStore.NamesAsync(store.Backup);
-        Assert.Contains(Named, names);
-        Assert.DoesNotContain(Orphan, names);
-        Assert.Contains(Orphan, report.RemovedBlobs.Select(b => b.Name));
+        await AssertKeepsTheNamedBlobAndRemovesTheOrphanAsync(Named, Orphan, s => s.WritePhotoSnapshotAsync("night-3", Named));
     }
 
     [Fact]
@@ -361,6 +322,26 @@ public sealed class RunPrunerTests
 
         Assert.Contains("broken", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, await PruneStore.NamesAsync(store.Backup));
+    }
+
+    /// <summary>Two blobs of a module's store uploaded before night 4, one named by night 3's snapshot (a kept run's): prune keeps
+    /// that one and removes the other.</summary>
+    private static async Task AssertKeepsTheNamedBlobAndRemovesTheOrphanAsync(string named, string orphan, Func<PruneStore, Task> writeSnapshot)
+    {
+        using var store = await FourNightsAsync(beforeNight4: async s =>
+        {
+            await s.UploadUnreferencedAsync(named);
+            await s.UploadUnreferencedAsync(orphan);
+            await writeSnapshot(s);
+        });
+
+        var report = await store.PruneAsync(KeepTwoDays);
+
+        Assert.True(report.Succeeded, report.Refusal);
+        var names = await PruneStore.NamesAsync(store.Backup);
+        Assert.Contains(named, names);
+        Assert.DoesNotContain(orphan, names);
+        Assert.Contains(orphan, report.RemovedBlobs.Select(b => b.Name));
     }
 
     /// <summary>Four nights on four days; night 4 started after every earlier blob was written (a second later: creation
