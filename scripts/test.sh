@@ -57,6 +57,15 @@ wait $!
 status=$?
 set -e
 
+# The failed tests again at the end, each with its message and the top of its stack, so the last lines of a long log
+# (all a CI page may show) name what failed.
+if grep -qE '^ +Failed [A-Za-z_]' "$log"; then
+  echo "== failed tests"
+  awk '/^ +Failed [A-Za-z_]/ { on = 1; n = 0 }
+       on && /^ +(Passed|Skipped) [A-Za-z_]|Standard Output Messages:/ { on = 0 }
+       on && n < 25 { print; n++ }' "$log"
+fi
+
 # One closing line for the whole run, summed over the test assemblies ("Passed: N" / "Failed: N" lines each).
 passed=$(awk '/^ +Passed: +[0-9]+ *$/ { s += $2 } END { print s + 0 }' "$log")
 failed=$(awk '/^ +Failed: +[0-9]+ *$/ { s += $2 } END { print s + 0 }' "$log")
