@@ -2,13 +2,18 @@ using System.Collections.Concurrent;
 
 namespace AccBackup.Tests.Runs;
 
-/// <summary>Sends every request on to the real service and counts the blob reads (GET of a blob) by blob name.</summary>
+/// <summary>Sends every request on to the real service and counts, by blob name, the blob reads (GET of a blob) and the
+/// looks (HEAD: Get Blob Properties).</summary>
 public sealed class BlobReadCounter() : DelegatingHandler(new SocketsHttpHandler())
 {
     private readonly ConcurrentDictionary<string, int> reads = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, int> looks = new(StringComparer.Ordinal);
 
     /// <summary>How many times <paramref name="blobName"/> was read.</summary>
     public int ReadsOf(string blobName) => reads.GetValueOrDefault(blobName);
+
+    /// <summary>How many times <paramref name="blobName"/>'s properties were asked for (whether it exists).</summary>
+    public int LooksAt(string blobName) => looks.GetValueOrDefault(blobName);
 
     /// <summary>Every blob read so far, by name.</summary>
     public IReadOnlyDictionary<string, int> Reads => reads;
@@ -17,12 +22,13 @@ public sealed class BlobReadCounter() : DelegatingHandler(new SocketsHttpHandler
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         // Azurite's path is /{account}/{container}/{blob}; a listing (restype/comp query) is not a blob read.
-        if (request.Method == HttpMethod.Get && request.RequestUri is { } uri && !uri.Query.Contains("comp=", StringComparison.Ordinal))
+        var counts = request.Method == HttpMethod.Get ? reads : request.Method == HttpMethod.Head ? looks : null;
+        if (counts is not null && request.RequestUri is { } uri && !uri.Query.Contains("comp=", StringComparison.Ordinal))
         {
             var segments = uri.AbsolutePath.Split('/', 4, StringSplitOptions.None);
             if (segments.Length == 4)
             {
-                reads.AddOrUpdate(Uri.UnescapeDataString(segments[3]), 1, (_, n) => n + 1);
+                counts.AddOrUpdate(Uri.UnescapeDataString(segments[3]), 1, (_, n) => n + 1);
             }
         }
 

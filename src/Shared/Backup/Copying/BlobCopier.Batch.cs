@@ -8,10 +8,13 @@ public sealed partial class BlobCopier
     /// fails is returned with its reason, never thrown. The body of a copy activity.</summary>
     /// <remarks>Rejected credentials (<see cref="Acc.ApsAuthenticationException"/>) still throw: no other file could succeed.</remarks>
     /// <param name="onFile">Told of each file as it ends (from any thread), for live progress.</param>
+    /// <param name="newToBackup">Whether no finished run stored these versions (<see cref="StoredLookup"/>): each is then
+    /// written without looking for it first, until one is found stored after all.</param>
     public async Task<IReadOnlyList<FileCopyResult>> CopyAllAsync(
-        IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyResult>? onFile = null)
+        IReadOnlyList<FileCopyRequest> requests, CancellationToken cancellationToken, IProgress<FileCopyResult>? onFile = null, bool newToBackup = false)
     {
         ArgumentNullException.ThrowIfNull(requests);
+        var lookup = StoredLookup.For(newToBackup);
         var outcomes = new FileCopyResult[requests.Count];
         var parallel = new ParallelOptions { MaxDegreeOfParallelism = options.MaxConcurrentFiles, CancellationToken = cancellationToken };
         await Parallel.ForEachAsync(Enumerable.Range(0, requests.Count), parallel, async (index, ct) =>
@@ -19,7 +22,7 @@ public sealed partial class BlobCopier
             var request = requests[index];
             try
             {
-                outcomes[index] = await CopyAsync(request, ct).ConfigureAwait(false);
+                outcomes[index] = await CopyAsync(request, lookup, ct).ConfigureAwait(false);
             }
             catch (FileCopyException e)
             {

@@ -56,10 +56,20 @@ public sealed partial class BlobCopier
     /// <remarks>Write-once: a blob is only ever created. When the version's name is taken by another version (or by bytes
     /// that do not prove themselves), the version goes under its <see cref="BlobPathBuilder.Alternate"/> name; the blob
     /// found is never replaced.</remarks>
-    public async Task<FileCopyResult> CopyAsync(FileCopyRequest request, CancellationToken cancellationToken)
+    public Task<FileCopyResult> CopyAsync(FileCopyRequest request, CancellationToken cancellationToken) =>
+        CopyAsync(request, StoredLookup.LookFirst, cancellationToken);
+
+    /// <summary>Stores <paramref name="request"/>'s version, looking for it among the stored blobs first unless
+    /// <paramref name="lookup"/> says its batch is new to the backup (<see cref="StoredLookup.WriteFirst"/>).</summary>
+    /// <remarks>A version new to the backup is written at once, create-only: one storage request instead of two, on the
+    /// nights when almost every file copied is new. Only a file written whole in one request is (a commit of blocks comes
+    /// after every block is staged); if the write finds the name taken (an attempt that stopped before it reported, a run
+    /// that never finished), that file and the rest of its batch look first, as every other copy does.</remarks>
+    private async Task<FileCopyResult> CopyAsync(FileCopyRequest request, StoredLookup lookup, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(request);
-        var existing = await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
+        var writeFirst = lookup.WritesFirst && options.Mode == CopyMode.Stream && request.ApiSize is { } apiSize && apiSize <= options.SingleRequestLimitBytes;
+        var existing = writeFirst ? null : await container.GetPropertiesAsync(request.BlobName, cancellationToken).ConfigureAwait(false);
         if (StoredVersion.Matches(existing, request) is { } unchanged)
         {
             return unchanged;
@@ -98,6 +108,14 @@ public sealed partial class BlobCopier
             }
             catch (RequestFailedException e) when (e.ErrorCode == BlobErrorCode.ConditionNotMet || e.ErrorCode == BlobErrorCode.BlobAlreadyExists)
             {
+                if (writeFirst)
+                {
+                    // Not new after all: this file, and the rest of its batch, take the road of every other copy.
+                    lookup.FoundStored();
+                    Log.FoundStored(logger, request.BlobName);
+                    return await CopyAsync(request, StoredLookup.LookFirst, cancellationToken).ConfigureAwait(false);
+                }
+
                 return await ResolveRaceAsync(request, e, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (FailureReason(e) is { } reason)
@@ -304,6 +322,10 @@ public sealed partial class BlobCopier
 
         [LoggerMessage(EventId = 2003, Level = LogLevel.Error, Message = "Copy of {BlobName} failed: {Reason}")]
         public static partial void FileFailed(ILogger logger, string blobName, string reason);
+
+        // Information: on a night after a run that never finished, one line per batch that meets what it stored.
+        [LoggerMessage(EventId = 2005, Level = LogLevel.Information, Message = "{BlobName} was already stored, though its batch was new to the backup: it and the rest of its batch look for their blobs first")]
+        public static partial void FoundStored(ILogger logger, string blobName);
 
         [LoggerMessage(EventId = 2004, Level = LogLevel.Information, Message = "Server-side copy of {BlobName} refused ({Reason}); streaming it instead")]
         public static partial void ServerCopyRefused(ILogger logger, string blobName, string reason);

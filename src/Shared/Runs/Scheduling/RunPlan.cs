@@ -11,9 +11,12 @@ namespace AccBackup.Runs.Scheduling;
 /// <param name="ExportIssues">Whether each project's issues are exported too (Issues settings given, not a dry run).</param>
 /// <param name="IssuesBaseRunId">The latest finished run, whose issue and module snapshots let only changed records be read.</param>
 /// <param name="Modules">The modules besides files and issues each project's record is kept of (Backup:Modules; none in a dry run).</param>
+/// <param name="EmptyBackup">Whether the backup held nothing when the run started (<see cref="PrepareRunResult.EmptyBackup"/>):
+/// every version the run copies is new to it.</param>
 public sealed record RunPlan(
     string RunId, bool DryRun, bool ForceCopy, bool IncludeHidden, string? PreviousRunId, int FoldersPerListing, string? StoredRunId = null,
-    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null, IReadOnlyList<string>? Modules = null);
+    Backup.Settings.BackupVersions Versions = Backup.Settings.BackupVersions.Latest, bool ExportIssues = false, string? IssuesBaseRunId = null, IReadOnlyList<string>? Modules = null,
+    bool EmptyBackup = false);
 
 /// <summary>Builds a run's plan, the same for both drivers.</summary>
 public static class RunPlans
@@ -26,6 +29,6 @@ public static class RunPlans
         var pinned = prepared.Pinned;
         return new RunPlan(prepared.RunId, request.DryRun, request.ForceCopy, pinned.IncludeHidden, prepared.PreviousRunId, pinned.FoldersPerListing,
             request.ForceCopy ? null : prepared.LatestRunId, pinned.Versions, prepared.IssuesConfigured && !request.DryRun, prepared.LatestRunId,
-            request.DryRun ? [] : prepared.Modules ?? []);
+            request.DryRun ? [] : prepared.Modules ?? [], prepared.EmptyBackup);
     }
 }

@@ -170,7 +170,7 @@ public sealed class RunSchedule(RunScheduleState state)
             State.Tally.CopiesStarted++;
             var plan = State.Plan;
             var chunk = RunLayout.InventoryChunk(plan.RunId, pending.OutputKey, pending.Next);
-            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new CopyChunkInput(plan.RunId, chunk, plan.DryRun)));
+            work.Add(new ScheduledWork(State.NextWorkId++, pending.Project, null, new CopyChunkInput(plan.RunId, chunk, plan.DryRun, pending.NewToBackup)));
         }
     }
 
@@ -194,7 +194,8 @@ public sealed class RunSchedule(RunScheduleState state)
 
         if (result.InventoryChunks > 0)
         {
-            State.PendingCopies.Add(new PendingCopies(work.Project, input.OutputKey, 0, result.InventoryChunks));
+            var newToBackup = State.Plan.EmptyBackup || result.ComparedWithStored;
+            State.PendingCopies.Add(new PendingCopies(work.Project, input.OutputKey, 0, result.InventoryChunks, newToBackup));
             project.Outstanding += result.InventoryChunks;
         }
 

@@ -47,4 +47,5 @@ public sealed class RunScheduleState
 public sealed record PendingListing(ListFoldersInput Next, int SubFolders, string? ParentKey);
 
 /// <summary>Inventory chunks <see cref="Next"/> to <see cref="Count"/> − 1 of the listing <see cref="OutputKey"/>, not copied yet.</summary>
-public sealed record PendingCopies(ProjectRef Project, string OutputKey, int Next, int Count);
+/// <param name="NewToBackup">Whether their versions are new to the backup (<see cref="CopyChunkInput.NewToBackup"/>).</param>
+public sealed record PendingCopies(ProjectRef Project, string OutputKey, int Next, int Count, bool NewToBackup = false);

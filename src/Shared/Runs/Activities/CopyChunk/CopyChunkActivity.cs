@@ -62,7 +62,7 @@ public sealed class CopyChunkActivity(NdjsonBlobs blobs, BlobCopier copier, Blob
         else
         {
             var progress = onFile is null ? null : new EntryProgress(onFile, EntryOf);
-            var results = await copier.CopyAllAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress).ConfigureAwait(false);
+            var results = await copier.CopyAllAsync([.. toCopy.Select(c => c.Request)], cancellationToken, progress, input.NewToBackup).ConfigureAwait(false);
             for (var i = 0; i < toCopy.Count; i++)
             {
                 entries[toCopy[i].Index] = EntryOf(results[i]) with { Place = records[toCopy[i].Index].Place };

@@ -84,7 +84,7 @@ public sealed partial class ListFoldersActivity(
             }
         }).ConfigureAwait(false);
 
-        return await WriteAsync(input, found, toList.Count, cancellationToken).ConfigureAwait(false);
+        return await WriteAsync(input, found, toList.Count, cancellationToken).ConfigureAwait(false) with { ComparedWithStored = stored is not null };
     }
 
     private static void Carry(PreviousRunState previous, ProjectRef project, FolderRef folder, Findings found)

@@ -35,7 +35,8 @@ public sealed partial class PrepareRunActivity(
         RunId.Parse(input.RunId); // a malformed run id is refused before any work
         var manifest = RunLayout.Json(input.RunId);
         var latest = await manifests.GetLatestAsync(cancellationToken).ConfigureAwait(false);
-        if (await CheckContainerAsync(input.RunId, latest, cancellationToken).ConfigureAwait(false) is { } problem)
+        var (problem, emptyBackup) = await CheckContainerAsync(input.RunId, latest, cancellationToken).ConfigureAwait(false);
+        if (problem is not null)
         {
             Log.ContainerUnusable(logger, input.RunId, problem.Code, problem.Message);
             return new PrepareRunResult(input.RunId, input.StartedAt, [], "none: backup container unusable", null, input.StartedAt) { ContainerProblem = problem };
@@ -61,6 +62,7 @@ public sealed partial class PrepareRunActivity(
             modules.PerProjectModules)
         {
             Pinned = PinnedRunSettings.From(options.Value),
+            EmptyBackup = emptyBackup,
         };
     }
 
@@ -68,8 +70,9 @@ public sealed partial class PrepareRunActivity(
     /// before, the retention policy. The app never needs the right to create the backup container (containers/write): in Azure
     /// infra/bicep creates both containers and grants no such right. Only with an account key (a connection string, which holds
     /// every right: Azurite locally, the CLI on a key) are they created here, and only on the very first run: once the state
-    /// says runs were written, a missing backup container fails the run instead of starting over in an empty one.</summary>
-    private async Task<BackupContainerProblem?> CheckContainerAsync(string runId, LatestRun? latest, CancellationToken cancellationToken)
+    /// says runs were written, a missing backup container fails the run instead of starting over in an empty one.
+    /// Also whether the backup holds nothing yet (<see cref="PrepareRunResult.EmptyBackup"/>), told before this run writes into it.</summary>
+    private async Task<(BackupContainerProblem? Problem, bool EmptyBackup)> CheckContainerAsync(string runId, LatestRun? latest, CancellationToken cancellationToken)
     {
         var settings = storage.Value;
         var mayCreate = !string.IsNullOrWhiteSpace(settings.ConnectionString);
@@ -87,10 +90,22 @@ public sealed partial class PrepareRunActivity(
         }
 
         var latestManifest = holds is null || latest is null ? null : await container.GetPropertiesAsync(latest.Manifest, cancellationToken).ConfigureAwait(false);
+        var emptyBackup = !earlierRuns && holds is not null && !await HoldsAnyBlobAsync(cancellationToken).ConfigureAwait(false);
         var retention = settings.ImmutabilityDays > 0 && holds is { ImmutabilityPolicy: true }
             ? await ProbeRetentionAsync(runId, cancellationToken).ConfigureAwait(false)
             : null;
-        return BackupContainerCheck.Problem(container.Name, holds, earlierRuns, latest is null || latestManifest is not null, retention, settings.ImmutabilityDays);
+        return (BackupContainerCheck.Problem(container.Name, holds, earlierRuns, latest is null || latestManifest is not null, retention, settings.ImmutabilityDays), emptyBackup);
+    }
+
+    /// <summary>Whether the backup container holds any blob (a page of one is enough to tell).</summary>
+    private async Task<bool> HoldsAnyBlobAsync(CancellationToken cancellationToken)
+    {
+        await foreach (var _ in container.ListAsync(null, maxResultsPerPage: 1, cancellationToken).ConfigureAwait(false))
+        {
+            return true;
+        }
+
+        return false;
     }
 
     /// <summary>The retention period a blob written now gets (its policy's expiry less its creation), or null when the service

@@ -19,4 +19,10 @@ public sealed record PrepareRunResult(
     /// driver fails it (<see cref="BackupContainerException"/>) and its summary says why. Left out of the activity's output when null.</summary>
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public BackupContainerProblem? ContainerProblem { get; init; }
+
+    /// <summary>Whether the backup held nothing when the run started: no run ever finished or left working records, and the
+    /// backup container holds no blob. Every version such a run copies is new to the backup, so none is looked for first
+    /// (<see cref="CopyChunkInput.NewToBackup"/>). Left out of the activity's output when false.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingDefault)]
+    public bool EmptyBackup { get; init; }
 }
