@@ -60,7 +60,7 @@ public sealed partial class BlobCopier
         CopyAsync(request, StoredLookup.LookFirst, cancellationToken);
 
     /// <summary>Stores <paramref name="request"/>'s version, looking for it among the stored blobs first unless
-    /// <paramref name="lookup"/> says its batch is new to the backup (<see cref="StoredLookup.WriteFirst"/>).</summary>
+    /// <paramref name="lookup"/> says its batch is new to the backup (<see cref="StoredLookup.WritesFirst"/>).</summary>
     /// <remarks>A version new to the backup is written at once, create-only: one storage request instead of two, on the
     /// nights when almost every file copied is new. Only a file written whole in one request is (a commit of blocks comes
     /// after every block is staged); if the write finds the name taken (an attempt that stopped before it reported, a run

@@ -39,12 +39,9 @@ public sealed class BackupOptions
     [Range(1, 5000)]
     public int FilesPerChunk { get; set; } = 250;
 
-    /// <summary>Listing and copy activities in flight at once for a run (a sliding window, not batches). Default: 12.</summary>
-    /// <remarks>Listings take at most half of it while copies wait. At 8 the large accounts' listings and copies ran short
-    /// of places late in a run (the bench's scale 2.0 at 0.92 of the ideal, 1.0 at 0.96); at 12, 0.94 and 0.97
-    /// (docs/performance.md, 2026-11-28). The copies' bytes stay bounded by Copy:BufferBudgetBytes whatever the window.</remarks>
+    /// <summary>Listing and copy activities in flight at once for a run (a sliding window, not batches). Default: 8.</summary>
     [Range(1, 256)]
-    public int MaxActivitiesInFlight { get; set; } = 12;
+    public int MaxActivitiesInFlight { get; set; } = 8;
 
     /// <summary>Projects whose export of one module (Issues, Sheets, Forms, …) runs at once, beside the window above: each
     /// module has quotas of its own, so each gets these lanes of its own. Default: 16.</summary>
