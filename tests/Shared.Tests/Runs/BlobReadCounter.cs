@@ -1,4 +1,8 @@
 using System.Collections.Concurrent;
+using AccBackup.Storage;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Runs;
 
@@ -17,6 +21,19 @@ public sealed class BlobReadCounter() : DelegatingHandler(new SocketsHttpHandler
 
     /// <summary>Every blob read so far, by name.</summary>
     public IReadOnlyDictionary<string, int> Reads => reads;
+
+    /// <summary>Registers the backup container (write-once, as the product has it) and the state container, with the backup
+    /// container's requests, and the state container's when <paramref name="countState"/>, passing this counter. Call it
+    /// before the product's services: their TryAdd keeps these.</summary>
+    public void RegisterContainers(IServiceCollection services, bool countState)
+    {
+        services.AddSingleton(sp => new BlobContainer(
+            StorageOptions(sp), this, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(), writeOnce: true));
+        services.AddKeyedSingleton(BlobContainer.StateKey, (sp, _) => new BlobContainer(
+            StorageOptions(sp), countState ? this : null, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(), StorageOptions(sp).StateContainer));
+    }
+
+    private static BlobStorageOptions StorageOptions(IServiceProvider services) => services.GetRequiredService<IOptions<BlobStorageOptions>>().Value;
 
     /// <inheritdoc />
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)

@@ -103,12 +103,7 @@ public sealed class NewToBackupTests
             var counter = new BlobReadCounter();
             var services = new ServiceCollection();
             services.AddLogging();
-            // Registered first: the product's TryAdd keeps these containers, whose requests the counter sees.
-            services.AddSingleton(sp => new BlobContainer(
-                sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(), writeOnce: true));
-            services.AddKeyedSingleton(BlobContainer.StateKey, (sp, _) => new BlobContainer(
-                sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, new SocketsHttpHandler(), BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(),
-                sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value.StateContainer));
+            counter.RegisterContainers(services, countState: false);
             services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
             var provider = services.BuildServiceProvider();
             await provider.GetRequiredService<BlobContainer>().CreateIfNotExistsAsync(CancellationToken.None);

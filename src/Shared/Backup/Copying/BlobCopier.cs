@@ -323,7 +323,8 @@ public sealed partial class BlobCopier
         [LoggerMessage(EventId = 2003, Level = LogLevel.Error, Message = "Copy of {BlobName} failed: {Reason}")]
         public static partial void FileFailed(ILogger logger, string blobName, string reason);
 
-        // Information: on a night after a run that never finished, one line per batch that meets what it stored.
+        // Information: on a night after a run that never finished, a batch that meets what it stored logs this for each copy
+        // then in flight (at most Copy:MaxConcurrentFiles) and no more: the rest of the batch looks first.
         [LoggerMessage(EventId = 2005, Level = LogLevel.Information, Message = "{BlobName} was already stored, though its batch was new to the backup: it and the rest of its batch look for their blobs first")]
         public static partial void FoundStored(ILogger logger, string blobName);
 

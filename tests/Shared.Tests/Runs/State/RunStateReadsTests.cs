@@ -28,12 +28,7 @@ public sealed class RunStateReadsTests
         var services = new ServiceCollection();
         services.AddLogging();
 
-        // Registered first: the product's TryAdd keeps this container, whose requests the counter sees.
-        services.AddSingleton(sp => new BlobContainer(
-            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(), writeOnce: true));
-        services.AddKeyedSingleton(BlobContainer.StateKey, (sp, _) => new BlobContainer(
-            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value, counter, BlobRetrySettings.Default, sp.GetRequiredService<ILogger<BlobContainer>>(),
-            sp.GetRequiredService<IOptions<BlobStorageOptions>>().Value.StateContainer));
+        counter.RegisterContainers(services, countState: true);
         services.AddBackupRuns(new ConfigurationBuilder().AddInMemoryCollection(settings).Build());
         await using var provider = services.BuildServiceProvider();
         var container = provider.GetRequiredService<BlobContainer>();
