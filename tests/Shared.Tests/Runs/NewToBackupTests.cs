@@ -12,7 +12,6 @@ using AccEmulator.Endpoints;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Runs;

@@ -9,8 +9,6 @@ using AccEmulator;
 using AccEmulator.Quotas;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Options;
 
 namespace AccBackup.Tests.Runs.State;
 
